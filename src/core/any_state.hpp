@@ -1,0 +1,128 @@
+#pragma once
+// The type-erased game state used by the CLI and the server: moves travel as notation strings, positions as
+// the spec's position strings. Hot paths never go through here; they use the concrete state (game.hpp).
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <typeinfo>
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/game.hpp"
+
+namespace strat {
+
+class AnyState {
+ public:
+  virtual ~AnyState() = default;
+  virtual std::unique_ptr<AnyState> clone() const = 0;
+  virtual const std::string& game_name() const = 0;
+  virtual int to_move() const = 0;
+  virtual Outcome outcome() const = 0;
+  virtual int ply() const = 0;
+  // Legal moves of the side to move in the spec's notation, in generation order.
+  virtual std::vector<std::string> legal_moves() const = 0;
+  // Plays one move given in notation. Throws BadInput (state unchanged) if it is malformed or illegal.
+  virtual Events apply(std::string_view move) = 0;
+  // The omniscient position string of the spec.
+  virtual std::string position() const = 0;
+  // What `player` may see (S-25, K-14, ...). For perfect-information games this is the position.
+  virtual std::string view(int player) const = 0;
+  // A JSON object (as text) describing the state as `player` may see it (-1: everything), for the web client.
+  virtual std::string view_json(int player) const = 0;
+  // A board drawn for a terminal, as `perspective` may see it (-1: everything).
+  virtual std::string render(int perspective, bool color) const = 0;
+  virtual bool hidden_information() const = 0;
+  virtual std::string player_name(int player) const = 0;
+  // Leaf count at `depth`; empty for games where perft does not apply (hidden information or chance).
+  virtual std::optional<std::uint64_t> perft(int depth) const = 0;
+};
+
+// Optional per-game hooks, detected at compile time.
+template <class S> concept HasViewString = requires(const S s) { { s.view_string(0) } -> std::same_as<std::string>; };
+template <class S> concept HasViewJson = requires(const S s) { { s.view_json(0) } -> std::same_as<std::string>; };
+template <class S> concept HasRender = requires(const S s) { { s.render(0, true) } -> std::same_as<std::string>; };
+template <class S> concept HasOwnPerft = requires(const S s) { { s.perft(1) } -> std::same_as<std::uint64_t>; };
+template <class S> concept HasPlayerName = requires { { S::player_name(0) } -> std::convertible_to<std::string>; };
+template <class S> concept PerftApplies = requires { requires S::kPerftApplies; };
+
+std::string json_escape(std::string_view text);
+
+template <GameState S>
+class StateAdapter final : public AnyState {
+ public:
+  StateAdapter(std::string name, S state) : name_(std::move(name)), s_(std::move(state)) {}
+
+  std::unique_ptr<AnyState> clone() const override { return std::make_unique<StateAdapter>(name_, s_); }
+  const std::string& game_name() const override { return name_; }
+  int to_move() const override { return s_.to_move(); }
+  Outcome outcome() const override { return s_.outcome(); }
+  int ply() const override { return s_.ply(); }
+
+  std::vector<std::string> legal_moves() const override {
+    std::vector<std::string> out;
+    if (s_.outcome().over()) return out;
+    std::vector<typename S::Move> moves;
+    s_.legal_moves(moves);
+    out.reserve(moves.size());
+    for (const auto& m : moves) out.push_back(s_.move_to_string(m));
+    return out;
+  }
+
+  Events apply(std::string_view text) override {
+    if (s_.outcome().over()) bad_input("the game is over");
+    typename S::Move m = s_.parse_move(text);  // validates legality, throws BadInput
+    Events events;
+    s_.apply(m, &events);
+    return events;
+  }
+
+  std::string position() const override { return s_.to_string(); }
+
+  std::string view(int player) const override {
+    if constexpr (HasViewString<S>) return s_.view_string(player);
+    else return s_.to_string();
+  }
+
+  std::string view_json(int player) const override {
+    if constexpr (HasViewJson<S>) return s_.view_json(player);
+    else return "{\"position\":\"" + json_escape(view(player)) + "\"}";
+  }
+
+  std::string render(int perspective, bool color) const override {
+    if constexpr (HasRender<S>) return s_.render(perspective, color);
+    else return view(perspective < 0 ? 0 : perspective) + "\n";
+  }
+
+  bool hidden_information() const override { return HiddenInformationGame<S>; }
+
+  std::string player_name(int player) const override {
+    if constexpr (HasPlayerName<S>) return std::string(S::player_name(player));
+    else return player == 0 ? "first" : "second";
+  }
+
+  std::optional<std::uint64_t> perft(int depth) const override {
+    if constexpr (HiddenInformationGame<S>) return std::nullopt;
+    else if constexpr (HasOwnPerft<S>) return s_.perft(depth);
+    else return strat::perft(s_, depth);
+  }
+
+  const S& state() const { return s_; }
+  S& state() { return s_; }
+
+ private:
+  std::string name_;
+  S s_;
+};
+
+// The concrete state behind an AnyState, for game-specific code (agents) that knows its type.
+template <GameState S>
+const S& concrete(const AnyState& any) {
+  const auto* a = dynamic_cast<const StateAdapter<S>*>(&any);
+  if (!a) throw std::logic_error(std::string("state is not a ") + typeid(S).name());
+  return a->state();
+}
+
+}  // namespace strat

@@ -1,0 +1,64 @@
+#pragma once
+// The registry of games and their variants. Each game folder registers one GameInfo (see
+// register_<folder>() in src/games/<folder>/); the CLI and server find games only through here.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/agent.hpp"
+#include "core/any_state.hpp"
+#include "core/options.hpp"
+
+namespace strat {
+
+struct GameInfo {
+  std::string name;                   // "stratego"
+  std::string title;                  // "Stratego"
+  std::string summary;                // one line
+  std::vector<std::string> variants;  // first is the default; empty when the game has none
+  std::vector<std::string> agents;    // agent names, strongest last ("random", "mcts", "stratego")
+  bool hidden_information = false;
+  bool chance = false;
+  // Positions accepted by `load`: a position string, "startpos" where the game has a fixed start,
+  // "random:SEED" where the start is dealt.
+  bool has_startpos = false;
+  bool has_random_start = false;
+
+  // Builds a state from a position argument; `options` are the game options (variant and flags).
+  std::function<std::unique_ptr<AnyState>(const Options& options, std::string_view position)> load;
+  // A fresh game ready to play (setups generated or dealt from `seed` where needed).
+  std::function<std::unique_ptr<AnyState>(const Options& options, std::uint64_t seed)> new_game;
+  // An agent for this game from a spec like "mcts:iterations=500".
+  std::function<std::unique_ptr<AnyAgent>(const Options& game_options, std::string_view spec, std::uint64_t seed)>
+      make_agent;
+};
+
+class Registry {
+ public:
+  static Registry& global();  // all games of src/games/, registered on first use
+  void add(GameInfo info);
+  // Throws BadInput for an unknown game, listing the known ones.
+  const GameInfo& get(std::string_view name) const;
+  const std::vector<GameInfo>& games() const { return games_; }
+
+ private:
+  std::vector<GameInfo> games_;
+};
+
+// A game as named on the command line: "stratego", "stratego:barrage", "dhamet:huffing,draw_plies=200".
+struct GameSpec {
+  const GameInfo* info;
+  Options options;
+  std::string variant;  // resolved variant ("" when the game has none)
+  static GameSpec parse(std::string_view text);
+  std::unique_ptr<AnyState> load(std::string_view position) const { return info->load(options, position); }
+  std::unique_ptr<AnyState> new_game(std::uint64_t seed) const { return info->new_game(options, seed); }
+  std::unique_ptr<AnyAgent> agent(std::string_view spec, std::uint64_t seed) const {
+    return info->make_agent(options, spec, seed);
+  }
+};
+
+}  // namespace strat

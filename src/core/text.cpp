@@ -1,0 +1,88 @@
+#include "core/text.hpp"
+
+#include <charconv>
+
+#include "core/any_state.hpp"
+
+namespace strat {
+
+std::vector<std::string_view> split(std::string_view text, char sep) {
+  std::vector<std::string_view> out;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= text.size(); ++i) {
+    if (i == text.size() || text[i] == sep) {
+      out.push_back(text.substr(start, i - start));
+      start = i + 1;
+    }
+  }
+  return out;
+}
+
+std::vector<std::string_view> split_ws(std::string_view text) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    std::size_t start = i;
+    while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
+    if (i > start) out.push_back(text.substr(start, i - start));
+  }
+  return out;
+}
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t' || text.front() == '\r' || text.front() == '\n'))
+    text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r' || text.back() == '\n'))
+    text.remove_suffix(1);
+  return text;
+}
+
+bool parse_uint(std::string_view text, unsigned long long& out) {
+  if (text.empty()) return false;
+  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+  return ec == std::errc() && p == text.data() + text.size();
+}
+
+bool parse_square(std::string_view text, int cols, int rows, int& col, int& row) {
+  if (text.size() < 2 || text.size() > 3) return false;
+  if (text[0] < 'a' || text[0] >= 'a' + cols) return false;
+  unsigned long long r = 0;
+  if (text[1] == '0' || !parse_uint(text.substr(1), r)) return false;
+  if (r < 1 || r > static_cast<unsigned long long>(rows)) return false;
+  col = text[0] - 'a';
+  row = static_cast<int>(r) - 1;
+  return true;
+}
+
+std::string square_name(int col, int row) { return std::string(1, static_cast<char>('a' + col)) + std::to_string(row + 1); }
+
+std::string quoted(std::string_view text) {
+  std::string out = "'";
+  for (char c : text.substr(0, 60)) out += (static_cast<unsigned char>(c) < 32 || c == 127) ? '?' : c;
+  if (text.size() > 60) out += "...";
+  return out + "'";
+}
+
+std::string json_escape(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          out += buf;
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out;
+}
+
+}  // namespace strat
