@@ -34,6 +34,11 @@ struct GameInfo {
   // An agent for this game from a spec like "mcts:iterations=500".
   std::function<std::unique_ptr<AnyAgent>(const Options& game_options, std::string_view spec, std::uint64_t seed)>
       make_agent;
+  // Throughput figures for `strat bench`: lines of "name value unit" (e.g. "playout_plies_per_second 6.1e6
+  // plies/s"), measured for about `seconds`; `progress` gets 0..1.
+  std::function<std::vector<std::string>(const Options& options, double seconds,
+                                         const std::function<void(double)>& progress)>
+      bench;
 };
 
 class Registry {
