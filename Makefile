@@ -1,0 +1,50 @@
+# The two commands of the README: `make run` and `make test`. Both install what is missing first
+# (Debian packages as root, npm packages for the web front end).
+SHELL := /bin/bash
+JOBS ?= $(shell nproc)
+BUILD ?= build
+ASAN_BUILD ?= build-asan
+
+.PHONY: run test deps build build-asan test-release test-asan test-web web bench clean
+
+run: deps build web
+	@if [ -x $(BUILD)/strat ] && $(BUILD)/strat serve --help >/dev/null 2>&1; then \
+	  exec $(BUILD)/strat serve --port $${PORT:-8080} --db $${STRAT_DB:-strat.db}; \
+	else \
+	  exec $(BUILD)/strat play stratego; \
+	fi
+
+test: deps build test-release build-asan test-asan test-web
+	@echo "make test: all suites passed"
+
+deps:
+	@bash scripts/install-deps.sh
+
+build:
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	cmake --build $(BUILD) -j$(JOBS)
+
+build-asan:
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSTRAT_SANITIZE=ON -DSTRAT_BENCH=OFF >/dev/null
+	cmake --build $(ASAN_BUILD) -j$(JOBS)
+
+test-release: build
+	cd $(BUILD) && ctest -j$(JOBS) --output-on-failure
+
+# Agent-strength matches (*Match*) are left out under the sanitizers: they exercise no code the other tests
+# do not, and would take far longer than CI allows.
+test-asan: build-asan
+	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  ctest -j$(JOBS) --output-on-failure -E 'Match'
+
+web:
+	@if [ -f web/package.json ]; then cd web && npm run build --silent; fi
+
+test-web: build web
+	@if [ -x scripts/test-web.sh ]; then scripts/test-web.sh $(BUILD); fi
+
+bench: build
+	$(BUILD)/bench/strat_bench
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD)
