@@ -30,7 +30,7 @@ class Info {
   // A full state consistent with this Info: unknown enemy ranks drawn at random, Bombs and the Flag only on
   // pieces that never moved. `informed` biases the Flag to the back rows and Bombs next to it, as human
   // setups do; otherwise uniform.
-  State sample(Rng& rng, bool informed = false) const;
+  State sample(Rng& rng, bool informed) const;
   State sample(Rng& rng) const { return sample(rng, false); }
 
   // The view notation: the position notation with '?' for enemy pieces of unknown rank.

@@ -217,6 +217,7 @@ inline void State::remove(int s) {
   --alive_[owner][c & kRankMask];
   movable_[owner] &= ~bit(s);
   board_[s] = 0;
+  if (run_[owner].to == s) run_[owner] = Run{};  // the piece of the series is gone: so is the series
 }
 
 inline bool State::has_legal_move(int player) const {
