@@ -88,18 +88,25 @@ std::unique_ptr<Room> Room::create(Store& store, const NewGame& r, std::vector<T
     tokens.push_back(t);
     grants.push_back({t.token, acts, sees, role});
   };
+  // Friend mode: the creator's seat is `human_seat`; the other seat is an invite, exchanged once (by the first
+  // browser that opens it) for a fresh token the creator never sees, so the creator cannot peek at that seat.
   if (r.mode == "hotseat") {
     grant(3, 2, "hotseat", true);
   } else {
-    for (int s = 0; s < 2; ++s)
-      if (g.seats[s].kind == "human") grant(1 << s, s, "seat" + std::to_string(s), !(g.listed && s == 1));
+    for (int s = 0; s < 2; ++s) {
+      if (g.seats[s].kind != "human") continue;
+      bool invite = r.mode == "friend" && s != r.human_seat;
+      grant(1 << s, s, (invite ? "invite" : "seat") + std::to_string(s), !invite);
+    }
   }
-  if (info.hidden_information) {
-    for (int s = 0; s < 2; ++s) grant(0, s, "watch" + std::to_string(s), true);
-  } else {
+  if (!info.hidden_information) {
     grant(0, -1, "watch", true);
+  } else {
+    for (int s = 0; s < 2; ++s) {
+      bool mine = r.mode == "hotseat" || r.mode == "selfplay" || (g.seats[s].kind == "human" && s == r.human_seat);
+      if (mine) grant(0, s, "watch" + std::to_string(s), true);
+    }
   }
-
   auto room = std::unique_ptr<Room>(new Room(store, g, spec));
   if (info.from_setups && info.random_setup) {
     g.start = "";
