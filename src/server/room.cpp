@@ -51,7 +51,10 @@ std::string clean_move(const json& m) {
 
 }  // namespace
 
-Room::Room(Store& store, StoredGame meta, GameSpec spec) : store_(store), meta_(std::move(meta)), spec_(std::move(spec)) {}
+Room::Room(Store& store, StoredGame meta, GameSpec spec) : store_(store), meta_(std::move(meta)), spec_(std::move(spec)) {
+  auto sample = spec_.new_game(1);
+  for (int s = 0; s < 2; ++s) names_[s] = sample->player_name(s);
+}
 
 std::unique_ptr<Room> Room::create(Store& store, const NewGame& r, std::vector<TokenGrant>& grants, std::int64_t now) {
   GameSpec spec = GameSpec::parse(r.game);
@@ -199,7 +202,7 @@ json Room::clocks(std::int64_t now) const {
 json Room::players() const {
   json out = json::array();
   for (int s = 0; s < 2; ++s) {
-    std::string name = state_ ? state_->player_name(s) : (s == 0 ? "first" : "second");
+    const std::string& name = names_[s];
     out.push_back({{"seat", s}, {"name", name}, {"kind", meta_.seats[s].kind}, {"agent", meta_.seats[s].agent}});
   }
   return out;
@@ -216,7 +219,7 @@ std::string Room::summary() const {
   if (e.status == Status::Ongoing) return "";
   std::string reason = e.reason.empty() ? "" : " (" + e.reason + ")";
   if (e.status == Status::Draw) return "draw" + reason;
-  std::string name = state_ ? state_->player_name(e.winner) : (e.winner == 0 ? "first" : "second");
+  const std::string& name = names_[e.winner];
   return name + " wins" + reason;
 }
 

@@ -153,6 +153,7 @@ class Room {
   std::int64_t remaining_[2] = {0, 0};
   std::int64_t turn_started_ = 0;
   std::vector<Member> members_;
+  std::string names_[2];  // player names, known before the setups are in
 };
 
 std::string random_token();
