@@ -163,7 +163,7 @@ json Hub::state(const std::string& token) {
   std::string why;
   Room* r = open(token, a, why, nullptr);
   if (!r) bad_input(why);
-  return r->snapshot(a);
+  return json::parse(r->snapshot(a));
 }
 
 json Hub::replay(const std::string& game_id, int ply) { return room(game_id).replay_frame(ply); }
