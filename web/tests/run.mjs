@@ -314,6 +314,16 @@ test('resign, then replay the finished game step by step and export its record',
   await page.context().close();
 });
 
+test('load: 20 concurrent computer-vs-computer games over WebSockets, no move lost or duplicated', async () => {
+  const { execFile } = await import('node:child_process');
+  const out = await new Promise((resolve, reject) =>
+    execFile(path.join(build, 'strat-load'), ['--port', String(server.port), '--games', '20', '--max-plies', '60'], { timeout: 120000 }, (err, stdout, stderr) =>
+      err ? reject(new Error(`${err.message}\n${stdout}\n${stderr}`)) : resolve(stdout)),
+  );
+  assert(out.includes('load: ok') && out.includes('lost 0, duplicated 0'), out);
+  console.log('       ' + out.trim().split('\n').slice(1, 3).join('; '));
+});
+
 let passed = 0, failed = 0;
 const t0 = Date.now();
 for (const t of tests) {
