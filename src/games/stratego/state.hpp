@@ -112,9 +112,21 @@ class State {
 
 // ---- hot paths ----
 
+// target_ok[me][cell]: may a piece of `me` step onto this cell (empty or enemy)? One lookup per direction.
+struct TargetTable {
+  bool ok[2][256];
+  constexpr TargetTable() : ok{} {
+    for (int me = 0; me < 2; ++me)
+      for (int c = 0; c < 256; ++c)
+        ok[me][c] = c == 0 || ((c & kRankMask) && !(c & kWall) && ((c >> 4) & 1) != me);
+  }
+};
+inline constexpr TargetTable kTargets{};
+
 inline void State::legal_moves(std::vector<Move>& out) const {
   out.clear();
   const int me = side_;
+  const bool* ok = kTargets.ok[me];
   u128 bb = movable_[me];
   while (bb) {
     const int from = ctz128(bb);
@@ -126,13 +138,12 @@ inline void State::legal_moves(std::vector<Move>& out) const {
           out.push_back({static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)});
           to += d;
         }
-        if (enemy(board_[to], me)) out.push_back({static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)});
+        if (ok[board_[to]]) out.push_back({static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)});
       }
     } else {
       for (int d : kDirs) {
         const int to = from + d;
-        const std::uint8_t c = board_[to];
-        if (c == 0 || enemy(c, me)) out.push_back({static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)});
+        if (ok[board_[to]]) out.push_back({static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)});
       }
     }
   }
@@ -232,7 +243,7 @@ inline bool State::has_legal_move(int player) const {
       int to = from + d;
       while (true) {
         const std::uint8_t c = board_[to];
-        if (c != 0 && !enemy(c, player)) break;
+        if (!kTargets.ok[player][c]) break;
         if (!(restricted && from == r.to && to == r.from)) return true;
         if (c != 0 || !scout) break;
         to += d;
