@@ -1,6 +1,7 @@
 #include "server/room.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <random>
 
 #include "core/error.hpp"
@@ -534,19 +535,30 @@ json Room::replay_frame(int ply) const {
   return frame;
 }
 
+// The record format of docs/records.md: header lines, then one numbered move per line with what it revealed
+// (the last word of the game's "reveal" event, e.g. "6x4").
 std::string Room::record_text() const {
   if (!over()) bad_input("the record is shown when the game is over");
-  std::string out;
-  out += "[Game \"" + meta_.spec + "\"]\n";
-  out += "[Id \"" + meta_.id + "\"]\n";
-  for (int s = 0; s < 2; ++s)
-    out += "[" + std::string(s == 0 ? "First" : "Second") + " \"" + state_->player_name(s) + ": " +
-           (meta_.seats[s].kind == "computer" ? meta_.seats[s].agent : "human") + "\"]\n";
-  out += "[Start \"" + (meta_.start.rfind("new:", 0) == 0 ? meta_.start : meta_.start.substr(4)) + "\"]\n";
-  out += "[Result \"" + summary() + "\"]\n\n";
+  auto header = [](const std::string& key, const std::string& value) { return "[" + key + " \"" + value + "\"]\n"; };
+  std::string out = header("Game", meta_.spec);
+  for (int s = 0; s < 2; ++s) {
+    std::string side = names_[s];
+    if (!side.empty()) side[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(side[0])));
+    out += header(side, meta_.seats[s].kind == "computer" ? meta_.seats[s].agent : "human");
+  }
+  std::string start = meta_.start.substr(4);
+  if (meta_.start.rfind("new:", 0) == 0) {
+    out += header("Seed", start);
+    start = spec_.new_game(std::stoull(start))->position();
+  }
+  out += header("Start", start);
+  out += header("Site", "strat serve, game " + meta_.id);
+  out += header("Result", summary());
+  out += "\n";
   for (const auto& p : history_) {
     out += std::to_string(p.stored.ply + 1) + ". " + p.stored.move;
-    for (const auto& e : p.events) out += " {" + e + "}";
+    for (const auto& e : p.events)
+      if (e.rfind("reveal ", 0) == 0) out += " " + e.substr(e.rfind(' ') + 1);
     out += "\n";
   }
   return out;
