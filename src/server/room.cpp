@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <iostream>
 #include <random>
 
 #include "core/error.hpp"
@@ -360,6 +361,12 @@ void Room::handle(Client* client, const json& m, std::int64_t now) {
     else bad_input(type.empty() ? "a message needs a \"type\"" : "unknown message type '" + type + "'");
   } catch (const BadInput& e) {
     error(client, e.what(), type);
+  } catch (const nlohmann::json::exception&) {
+    error(client, "malformed " + (type.empty() ? std::string("message") : type + " message") + ": a field has the wrong type", type);
+  } catch (const std::exception& e) {
+    // A database failure: the move was not committed, so the state was not changed either.
+    std::cerr << "strat serve: internal error in game " << meta_.id << ": " << e.what() << "\n";
+    error(client, "internal error: nothing was changed", type);
   }
 }
 
