@@ -537,7 +537,8 @@ json Room::replay_frame(int ply) const {
   std::unique_ptr<AnyState> s = meta_.start.rfind("new:", 0) == 0 ? spec_.new_game(std::stoull(meta_.start.substr(4)))
                                                                    : spec_.load(meta_.start.substr(4));
   for (int i = 0; i < ply; ++i) s->apply(history_[i].stored.move);
-  json frame{{"ply", ply}, {"plies", history_.size()}, {"view", json::parse(s->view_json(-1))}};
+  json frame{{"ply", ply}, {"plies", history_.size()}, {"title", meta_.title}, {"result", summary()},
+             {"view", json::parse(s->view_json(-1))}};
   if (ply > 0) frame["last"] = move_json(history_[ply - 1]);
   return frame;
 }

@@ -209,7 +209,11 @@ test('reload the page and continue the game', async () => {
 
 test('kill -9 the server mid-game, restart it, and continue', async () => {
   const { page, token } = computerGame;
-  const before = (await getJson(`/api/state?token=${token}`)).moves.length;
+  // Our turn: no computer move in flight, so the count cannot change under us.
+  const before = (await until(async () => {
+    const s = await getJson(`/api/state?token=${token}`);
+    return s.legal.length ? s : null;
+  }, 'our turn')).moves.length;
   await server.kill9();
   await page.waitForSelector('.conn.down', { timeout: 10000 });
   await server.start();
@@ -352,7 +356,7 @@ test('resign, then replay the finished game step by step and export its record',
   await page.click('a[href^="#/replay/"]');
   await page.waitForSelector('#replay-board svg.stratego-board');
   for (let i = 0; i < 3; ++i) await page.click('.next-btn');
-  await until(async () => /Ply 3 of/.test(await page.locator('#replay-status').textContent()), 'ply 3');
+  await until(async () => /ply 3 of/.test(await page.locator('#replay-status').textContent()), 'ply 3');
   await shot(page, 'stratego-replay');
   const record = await (await fetch(`${server.base}/api/games/${st.id}/record`)).text();
   assert(record.includes('[Game "stratego') && record.includes(st.moves[0].move), 'record has the moves');
