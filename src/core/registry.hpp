@@ -3,6 +3,8 @@
 // register_<folder>() in src/games/<folder>/); the CLI and server find games only through here.
 #include <cstdint>
 #include <functional>
+#include <iosfwd>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -39,6 +41,10 @@ struct GameInfo {
   std::function<std::vector<std::string>(const Options& options, double seconds,
                                          const std::function<void(double)>& progress)>
       bench;
+  // Agent protocols this game speaks over standard input/output (`strat agent NAME`), e.g. "ucc" for Stratego:
+  // (in, out, game options, agent spec, seed) -> exit status.
+  std::map<std::string, std::function<int(std::istream&, std::ostream&, const Options&, std::string_view, std::uint64_t)>>
+      protocols;
 };
 
 class Registry {
