@@ -154,6 +154,11 @@ class Room {
   std::int64_t turn_started_ = 0;
   std::vector<Member> members_;
   std::string names_[2];  // player names, known before the setups are in
+  // The side to move's legal moves, computed once per position (validation, then every client's message).
+  const std::vector<std::string>& legal_now() const;
+  mutable std::vector<std::string> legal_cache_;
+  mutable long legal_for_ = -1;
+  long generation_ = 0;  // bumped whenever state_ changes
 };
 
 std::string random_token();
