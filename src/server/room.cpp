@@ -224,7 +224,8 @@ json Room::players() const {
   json out = json::array();
   for (int s = 0; s < 2; ++s) {
     const std::string& name = names_[s];
-    out.push_back({{"seat", s}, {"name", name}, {"kind", meta_.seats[s].kind}, {"agent", meta_.seats[s].agent}});
+    out.push_back({{"seat", s}, {"name", name}, {"kind", meta_.seats[s].kind}, {"agent", meta_.seats[s].agent},
+                   {"joined", !invite_pending_[s]}});
   }
   return out;
 }
@@ -503,6 +504,12 @@ void Room::end_outside_rules(Status status, int winner, const std::string& reaso
   json r{{"status", status_name(status)}, {"winner", winner}, {"reason", reason}};
   store_.finish(meta_.id, r.dump(), summary());
   meta_.result = r.dump();
+  broadcast_snapshots();
+}
+
+void Room::set_invite_pending(int seat, bool pending) {
+  if (invite_pending_[seat] == pending) return;
+  invite_pending_[seat] = pending;
   broadcast_snapshots();
 }
 
