@@ -135,6 +135,7 @@ std::unique_ptr<Room> Room::create(Store& store, const NewGame& r, std::vector<T
   store.create_game(g, tokens);
   for (int s = 0; s < 2; ++s)
     if (room->setups_[s]) store.set_setup(g.id, s, *room->setups_[s]);
+  if (room->setups_[0] && room->setups_[1]) room->start_from_setups();  // computer against computer
   room->remaining_[0] = room->remaining_[1] = g.clock_initial_ms;
   room->turn_started_ = now;
   room->make_agents();
@@ -147,6 +148,8 @@ std::unique_ptr<Room> Room::restore(Store& store, const StoredGame& g, std::int6
   room->remaining_[0] = room->remaining_[1] = g.clock_initial_ms;
   if (g.start.empty()) {
     for (int s = 0; s < 2; ++s) room->setups_[s] = store.setup(g.id, s);
+    // Killed between storing the second setup and the start: finish the job now.
+    if (room->setups_[0] && room->setups_[1]) room->start_from_setups();
   } else if (g.start.rfind("new:", 0) == 0) {
     room->state_ = spec.new_game(std::stoull(g.start.substr(4)));
   } else {

@@ -310,6 +310,10 @@ TEST_F(Fixture, ComputerPlaysItsSeatThroughTheHub) {
   EXPECT_EQ(lobby["recent"][0]["phase"], "over");
   EXPECT_EQ(lobby["recent"][0]["plies"], 7);
   EXPECT_EQ(store.moves(made["id"]).size(), 7u);
+  // A game with setups: the computers' setups are drawn at creation and the game starts by itself.
+  json secret = hub.create({{"game", "secrets"}, {"mode", "selfplay"}, {"agent", "first"}});
+  for (int i = 0; i < 500 && store.moves(secret["id"]).size() < 6; ++i) io.run_for(std::chrono::milliseconds(10));
+  EXPECT_EQ(store.moves(secret["id"]).size(), 6u);
   EXPECT_THROW(hub.create({{"game", "nim"}, {"mode", "computer"}, {"agent", "deep-blue"}}), BadInput);
   EXPECT_THROW(hub.create({{"game", "chess"}}), BadInput);
   EXPECT_THROW(hub.create({{"game", "nim"}, {"mode", "solo"}}), BadInput);
