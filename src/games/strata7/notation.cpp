@@ -290,6 +290,7 @@ Move State::parse_move(std::string_view input) const {
   const int from = cells.front(), to = cells.back();
   const Board& b = board();
   const std::uint8_t v = at(from);
+  if (b.terrain[from] == Terrain::Obstacle) fail(cell_name(from) + " is an obstacle");
   if (v == kEmpty) fail(cell_name(from) + " is empty");
   if (owner_of(v) != p) fail(cell_name(from) + " holds a " + player_name(owner_of(v)) + " piece");
   const Move m = Move::play(from, to, off);

@@ -104,7 +104,14 @@ void State::apply(const Move& m, Events* ev) {
       break;
   }
   ++ply_;
-  if (outcome_.over()) return;
+  if (!outcome_.over()) next_turn(m, p);
+  if (ev && outcome_.over()) {
+    if (outcome_.status == Status::Draw) ev->push_back(std::string("draw ") + outcome_.reason);
+    else ev->push_back(std::string("winner ") + kLetter[outcome_.winner] + " " + outcome_.reason);
+  }
+}
+
+void State::next_turn(const Move& m, int p) {
   // A placement does not use up a turn: the side whose turn it was still moves next.
   if (m.kind != Move::Place) turn_ = static_cast<std::int8_t>(1 - p);
   to_move_ = static_cast<std::int8_t>(hand_[1 - turn_] ? 1 - turn_ : turn_);
@@ -112,10 +119,6 @@ void State::apply(const Move& m, Events* ev) {
   if (passes_ >= 2) end_by_points("no moves");
   else if (rules_.quiet_plies > 0 && quiet_ >= rules_.quiet_plies) end_by_points("no points scored");
   else if (rules_.max_plies > 0 && ply_ >= rules_.max_plies) end_by_points("ply limit");
-  if (ev && outcome_.over()) {
-    if (outcome_.status == Status::Draw) ev->push_back(std::string("draw ") + outcome_.reason);
-    else ev->push_back(std::string("winner ") + kLetter[outcome_.winner] + " " + outcome_.reason);
-  }
 }
 
 void State::play(const Move& m, Events* ev) {

@@ -101,6 +101,7 @@ class State {
   void gen_piece(std::vector<Move>& out, int from, int vacated, int forbidden) const;
   void add_destination(std::vector<Move>& out, int from, int to, int vacated) const;
   void play(const Move& m, Events* ev);
+  void next_turn(const Move& m, int mover);
   void put(int c, std::uint8_t v) { sq_[static_cast<std::size_t>(c)] = v; }
   void resolve_captures(int mover, int center, Events* ev);
   bool capture_phase(int victim, const std::uint8_t* cand, int n, Events* ev);
