@@ -308,6 +308,8 @@ Move State::parse_move(std::string_view input) const {
       if (std::find(landed.begin(), landed.end(), c) != landed.end())
         fail("the chain lands twice on " + cell_name(c));
       if (i + 1 < cells.size() && b.objective(c)) fail("a chain ends when it lands on an objective (A-07)");
+      if (i + 1 < cells.size() && (at(c) != kEmpty || !b.enterable(p, c)))
+        fail("the chain cannot land on " + cell_name(c));
       landed.push_back(c);
     }
   }

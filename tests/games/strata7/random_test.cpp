@@ -141,7 +141,7 @@ TEST(Strata7Perft, PinnedStartCounts) {
 
 TEST(Strata7Perft, MatchesTheReferenceGenerator) {
   const State s = State::start();
-  EXPECT_EQ(reference_perft(s, 3), strat::perft(s, 3));
+  EXPECT_EQ(reference_perft(s, 4), strat::perft(s, 4));
   // Mid-game positions from random play, where chains, objectives and stacks occur.
   strat::Rng rng(7);
   std::vector<Move> moves;

@@ -120,6 +120,7 @@ TEST(A06, JumpChainsWithoutDuplicateDestinations) {
   EXPECT_EQ(s.parse_move("d5-f5-h7"), s.parse_move("d5-h7"));
   EXPECT_THROW(s.parse_move("d5-f5-d5"), strat::BadInput);   // lands twice (on its start)
   EXPECT_THROW(s.parse_move("d5-d7-d5-f5"), strat::BadInput);
+  EXPECT_THROW(s.parse_move("d5-f7-h7"), strat::BadInput);  // f7 is an obstacle
   Events ev = play(s, "d5-d7-f5");
   EXPECT_EQ(s.at(cell("f5")), single_of(kWhite));
   EXPECT_EQ(s.at(cell("d5")), kEmpty);
