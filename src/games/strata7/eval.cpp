@@ -43,6 +43,10 @@ const Tables& tables() {
 
 double State::evaluate(int player) const {
   if (outcome_.over()) return outcome_.score_for(player);
+  return std::tanh(static_cast<double>(evaluate_points(player)) / 400.0);
+}
+
+int State::evaluate_points(int player) const {
   const Board& b = board();
   const Tables& t = tables();
   int side_total[2] = {0, 0};
@@ -55,24 +59,28 @@ double State::evaluate(int player) const {
     int& total = side_total[s];
     total += t.approach[s][c];
     if (b.objective(c) && !is_stack(v)) total += kOccupant * b.value[c];
-    // Liberties and threats.
+    // Liberties and threats: a unit with one liberty and an enemy in contact falls if the enemy fills
+    // that liberty; an enclosed unit falls as soon as an enemy lands next to it, which it can only do on an
+    // empty objective of the unit's own camp (every other neighbour is full or an obstacle).
     int libs = 0;
-    for (int k = 0; k < b.lib_count[s][c]; ++k) libs += sq_[b.lib[s][c][k]] == kEmpty;
-    if (libs > 1) continue;
     bool contact = false, open_to_enemy = false;
     for (int k = 0; k < b.nbr_count[c]; ++k) {
       const int n = b.nbr[c][k];
       const std::uint8_t w = sq_[n];
-      if (w != kEmpty && owner_of(w) != s) contact = true;
-      // An empty neighbour only the enemy may enter (our own objective): stepping there touches us.
-      if (w == kEmpty && !b.enterable(s, n)) open_to_enemy = true;
+      if (w != kEmpty) {
+        contact = contact || owner_of(w) != s;
+      } else if (b.enterable(s, n)) {
+        ++libs;
+      } else {
+        open_to_enemy = true;
+      }
     }
+    if (libs > 1) continue;
     const bool danger = (libs == 1 && contact) || (libs == 0 && open_to_enemy);
     if (danger) total -= units * (s == to_move_ ? kDangerToMove : kDangerWaiting);
     else if (libs == 1) total -= kOneLiberty;
   }
-  const int diff = side_total[player] - side_total[1 - player];
-  return std::tanh(static_cast<double>(diff) / 400.0);
+  return side_total[player] - side_total[1 - player];
 }
 
 int State::move_order(const Move& m) const {

@@ -66,6 +66,8 @@ class State {
   std::string render(int perspective, bool color) const;
   std::string view_json(int player) const;
   double evaluate(int player) const;
+  // The evaluation before squashing into [-1, 1]: about 100 per victory point (eval.cpp).
+  int evaluate_points(int player) const;
   std::uint64_t hash() const;
   int move_order(const Move& m) const;
 
