@@ -1,7 +1,6 @@
 #include "games/strata7/search.hpp"
 
 #include <algorithm>
-#include <numeric>
 
 namespace strat::strata7 {
 
@@ -34,7 +33,6 @@ Move Search::choose(const State& root) {
   root.legal_moves(moves);
   Move best = moves.front();
   if (moves.size() == 1) return best;
-  const int me = root.to_move();
   for (int depth = 1; depth <= config_.max_depth; ++depth) {
     int alpha = -kWin - 1;
     Move iteration_best = best;
@@ -55,7 +53,6 @@ Move Search::choose(const State& root) {
     if (alpha >= kWin - 1000 || alpha <= -kWin + 1000) break;  // a forced result is known
     std::iter_swap(moves.begin(), std::find(moves.begin(), moves.end(), best));
   }
-  (void)me;
   return best;
 }
 
