@@ -417,3 +417,13 @@ TEST(A18, PliesWithoutAPointEndTheGame) {
   EXPECT_EQ(Rules::from(strat::Options::parse("quiet_plies=10,max_plies=50", "game option")).max_plies, 50);
   EXPECT_THROW(Rules::from(strat::Options::parse("bogus=1", "game option")), strat::BadInput);
 }
+
+TEST(A16, PlacementIsResolvedLikeAMove) {
+  // White just reached 6 (Bordeaux's turn comes next) and places first: on e6's last liberty, taking it.
+  State s = position({{"d5", 'W'}, {"e5", 'W'}, {"f5", 'W'}, {"d6", 'W'}, {"d7", 'W'}, {"e6", 'B'}, kFarB},
+                     "b 6 0 place:w w");
+  EXPECT_EQ(s.to_move(), kWhite);
+  Events ev = play(s, "@f6");
+  EXPECT_TRUE(has_event(ev, "capture e6"));
+  EXPECT_EQ(s.outcome().winner, kWhite);
+}
