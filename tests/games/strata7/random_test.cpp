@@ -40,7 +40,9 @@ void check_invariants(const State& s, const Ledger& l, const char* where) {
   SCOPED_TRACE(where);
   SCOPED_TRACE(s.to_string());
   // No unit meets A-08 once a move is resolved (unless the game stopped in the middle of resolving it).
-  if (!s.outcome().over()) ASSERT_TRUE(s.units_meeting_a08().empty());
+  if (!s.outcome().over()) {
+    ASSERT_TRUE(s.units_meeting_a08().empty());
+  }
   int on_board[2] = {0, 0};
   for (int c = 0; c < kCells; ++c) {
     const std::uint8_t v = s.at(c);
@@ -118,7 +120,9 @@ TEST(Strata7Random, TenThousandGamesKeepTheInvariants) {
       placements += m.kind == Move::Place;
       account(before, mover, ev, ledger);
       // A missed capture would leave no event: the whole board is checked after every ply.
-      if (!s.outcome().over()) ASSERT_TRUE(s.units_meeting_a08().empty()) << s.to_string();
+      if (!s.outcome().over()) {
+        ASSERT_TRUE(s.units_meeting_a08().empty()) << s.to_string();
+      }
       if (deep || !ev.empty()) check_invariants(s, ledger, "after a move");
       if (::testing::Test::HasFatalFailure()) return;
     }
