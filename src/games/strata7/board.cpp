@@ -67,8 +67,11 @@ Board Board::from_diagram(std::string_view diagram) {
       if (!on(col2, row2)) continue;
       const int land = cell_of(col2, row2);
       if (b.terrain[land] == Terrain::Off || b.terrain[land] == Terrain::Obstacle) continue;
-      b.jump_over[c][b.jump_count[c]] = static_cast<std::uint8_t>(n);
-      b.jump_land[c][b.jump_count[c]++] = static_cast<std::uint8_t>(land);
+      for (int s = 0; s < 2; ++s) {
+        if (!b.enterable(s, land)) continue;
+        b.jump_over[s][c][b.jump_count[s][c]] = static_cast<std::uint8_t>(n);
+        b.jump_land[s][c][b.jump_count[s][c]++] = static_cast<std::uint8_t>(land);
+      }
     }
   }
   for (int c = 0; c < kCells; ++c)
@@ -76,9 +79,6 @@ Board Board::from_diagram(std::string_view diagram) {
   return b;
 }
 
-const Board& board() {
-  static const Board b = Board::from_diagram(kLayoutDiagram);
-  return b;
-}
+const Board kBoard = Board::from_diagram(kLayoutDiagram);
 
 }  // namespace strat::strata7

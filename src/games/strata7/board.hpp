@@ -33,9 +33,10 @@ struct Board {
   // Neighbours a piece of side s may step to when empty: a piece's potential liberties.
   std::array<std::array<std::array<std::uint8_t, 8>, kCells>, 2> lib{};
   std::array<std::array<std::uint8_t, kCells>, 2> lib_count{};
-  // Jumps from a cell: the adjacent cell jumped over and the landing cell beyond, both on the board.
-  std::array<std::array<std::uint8_t, 8>, kCells> jump_over{}, jump_land{};
-  std::array<std::uint8_t, kCells> jump_count{};
+  // Jumps a piece of side s may make from a cell: the adjacent cell jumped over and the landing cell beyond,
+  // which side s may stand on.
+  std::array<std::array<std::array<std::uint8_t, 8>, kCells>, 2> jump_over{}, jump_land{};
+  std::array<std::array<std::uint8_t, kCells>, 2> jump_count{};
 
   bool exists(int c) const { return terrain[c] != Terrain::Off; }
   bool objective(int c) const { return terrain[c] == Terrain::Objective; }
@@ -51,7 +52,8 @@ struct Board {
 
 // The layout of A-02 (our reconstruction).
 extern const char* const kLayoutDiagram;
-// The board every game uses.
-const Board& board();
+// The board every game uses (a global rather than a function-local static: board() sits in every hot loop).
+extern const Board kBoard;
+inline const Board& board() { return kBoard; }
 
 }  // namespace strat::strata7

@@ -83,10 +83,11 @@ void State::gen_piece(std::vector<Move>& out, int from, int vacated, int forbidd
   queue[tail++] = static_cast<std::uint8_t>(from);
   while (head < tail) {  // jump chains
     const int c = queue[head++];
-    for (int k = 0; k < b.jump_count[c]; ++k) {
-      const int over = b.jump_over[c][k], land = b.jump_land[c][k];
-      if (sq_[over] == kEmpty || over == vacated || seen.has(land)) continue;
-      if (!b.enterable(p, land) || !can_end(land)) continue;
+    const auto& overs = b.jump_over[p][c];
+    const auto& lands = b.jump_land[p][c];
+    for (int k = 0, n = b.jump_count[p][c]; k < n; ++k) {
+      const int over = overs[k], land = lands[k];
+      if (sq_[over] == kEmpty || over == vacated || seen.has(land) || !can_end(land)) continue;
       seen.add(land);
       if (land == forbidden) continue;
       if (!dest.has(land)) {
