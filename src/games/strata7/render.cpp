@@ -2,12 +2,12 @@
 #include <nlohmann/json.hpp>
 
 #include "core/text.hpp"
+#include "games/strata7/cells.hpp"
 #include "games/strata7/state.hpp"
 
 namespace strat::strata7 {
 
 namespace {
-std::string cell_name(int c) { return square_name(col_of(c), row_of(c)); }
 const char* kReset = "\033[0m";
 const char* kPieceColor[2] = {"\033[1;97m", "\033[1;31m"};
 const char* kObjectiveColor = "\033[33m";

@@ -2,12 +2,12 @@
 
 #include "core/error.hpp"
 #include "core/text.hpp"
+#include "games/strata7/cells.hpp"
 
 namespace strat::strata7 {
 
 namespace {
 const char kLetter[2] = {'w', 'b'};
-std::string cell_name(int c) { return square_name(col_of(c), row_of(c)); }
 }  // namespace
 
 Rules Rules::from(const Options& options) {
