@@ -1,7 +1,7 @@
 #pragma once
-// A Strata 7 position and its rules (A-05..A-18). Moves are generated in movegen.cpp, notations live in
-// notation.cpp, drawing in render.cpp and the evaluation in eval.cpp; this file holds the state itself and
-// the application of a move with its capture resolution and scoring.
+// A Strata 7 position and its rules (A-05..A-18). Moves are generated in movegen.cpp, the notations live in
+// position_notation.cpp and move_notation.cpp, drawing in render.cpp, the evaluation in eval.cpp; state.cpp
+// holds the application of a move with its capture resolution and scoring.
 #include <array>
 #include <cstdint>
 #include <string>
