@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 
 #include "core/options.hpp"
@@ -11,12 +12,13 @@
 namespace strat::cards {
 
 CardsConfig CardsConfig::from(const Options& o) {
-  o.check_known({"iterations", "time", "c", "playout", "bias"});
+  o.check_known({"iterations", "time", "c", "playout", "bias", "widen"});
   CardsConfig c;
   c.budget = Budget::from(o, 1000);
   c.exploration = static_cast<double>(o.get_int("c", 50, 0, 1000)) / 100.0;
   c.playout_plies = static_cast<int>(o.get_int("playout", 16, 0, 100000));
   c.prior_weight = static_cast<double>(o.get_int("bias", 100, 0, 10000)) / 100.0;
+  c.widen = static_cast<double>(o.get_int("widen", 100, 0, 10000)) / 100.0;
   return c;
 }
 
@@ -68,9 +70,20 @@ void CardsAgent::iterate(State s, int me) {
     s.legal_moves(moves_);
     score_moves(s, moves_, scores_);
     double top = *std::max_element(scores_.begin(), scores_.end());
+    // Progressive widening: only the heuristic's k best moves compete, k growing with the node's visits.
+    double cutoff = -std::numeric_limits<double>::infinity();
+    if (config_.widen > 0) {
+      const std::size_t k = static_cast<std::size_t>(2 + config_.widen * std::sqrt(static_cast<double>(nodes_[node].visits)));
+      if (k < moves_.size()) {
+        ranked_ = scores_;
+        std::nth_element(ranked_.begin(), ranked_.begin() + (k - 1), ranked_.end(), std::greater<double>());
+        cutoff = ranked_[k - 1];
+      }
+    }
     int best = -1, untried = -1;
     double best_score = -std::numeric_limits<double>::infinity(), untried_score = best_score;
     for (std::size_t i = 0; i < moves_.size(); ++i) {
+      if (scores_[i] < cutoff) continue;
       int child = -1;
       for (int c : nodes_[node].children)
         if (nodes_[c].move == moves_[i]) {

@@ -24,6 +24,7 @@ struct CardsConfig {
   double prior_weight = 1.0;
   int playout_plies = 16;
   double temperature = 1.0;  // playout softmax temperature, in card-worth units
+  double widen = 1.0;        // progressive widening: 2 + widen * sqrt(visits) moves per node (0: all)
   static CardsConfig from(const Options& o);
 };
 
@@ -52,7 +53,7 @@ class CardsAgent {
   Rng rng_;
   std::vector<Node> nodes_;
   std::vector<Move> moves_;
-  std::vector<double> scores_;
+  std::vector<double> scores_, ranked_;
   long last_iterations_ = 0;
 };
 

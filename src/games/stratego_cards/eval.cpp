@@ -28,6 +28,13 @@ double flag_exposure(const Side& s) {
   return 0;
 }
 
+// K-12 danger: a side whose line holds one attacker loses at its next act step if that card falls.
+double line_danger(const Side& s) {
+  int attackers = 0;
+  for (Card c : s.line) attackers += can_attack(c);
+  return attackers == 0 ? 1.0 : attackers == 1 ? 0.5 : attackers == 2 ? 0.15 : 0.0;
+}
+
 }  // namespace
 
 double State::evaluate(int player) const {
@@ -35,8 +42,9 @@ double State::evaluate(int player) const {
   const Side& me = sides_[player];
   const Side& them = sides_[player ^ 1];
   const double mine = material(me), theirs = material(them);
-  double score = 1.6 * (mine - theirs) / (mine + theirs + 1.0);
+  double score = 3.0 * (mine - theirs) / (mine + theirs + 1.0);
   score += 0.5 * (flag_exposure(them) - flag_exposure(me));
+  score += 0.5 * (line_danger(them) - line_danger(me));
   return std::tanh(score);
 }
 

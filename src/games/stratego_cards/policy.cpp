@@ -38,7 +38,7 @@ double place_score(const State& s, Card c) {
   int attackers = 0;
   for (Card x : me.line) attackers += can_attack(x);
   if (c == kFlag) return -20;  // the Flag waits in hand as long as anything else can be laid
-  if (c == kBomb) return attackers >= 2 ? 1.0 : -3.0;
+  if (c == kBomb) return attackers >= 3 ? 1.0 : -3.0;  // K-12: keep attackers in line
   return kWorth[c] / 3.0 + (attackers < 2 ? 2.0 : 0.0);
 }
 
