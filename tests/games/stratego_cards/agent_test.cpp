@@ -125,7 +125,7 @@ TEST(CardsMatch, BeatsPlainMctsAtEqualIterations) {
   cc.budget = Budget{kIterations, 0};
   MctsConfig mc;
   mc.budget = Budget{kIterations, 0};
-  double score = match(100, 12, [&](std::uint64_t seed) { return CardsAgent(cc, seed); },
+  double score = match(200, 12, [&](std::uint64_t seed) { return CardsAgent(cc, seed); },
                        [&](std::uint64_t seed) { return Mcts<State>(mc, seed); });
   std::printf("cards vs mcts (%ld iterations each): %.3f\n", kIterations, score);
   EXPECT_GE(score, 0.60);
