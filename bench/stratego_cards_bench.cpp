@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "ai/mcts.hpp"
 #include "games/stratego_cards/agent.hpp"
 #include "games/stratego_cards/state.hpp"
 
@@ -87,5 +88,20 @@ void BM_CardsAgentDecision(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_CardsAgentDecision)->Arg(1000)->Unit(benchmark::kMillisecond);
+
+// The generic ISMCTS (`mcts`) at the same iteration budget, for the cost per iteration of both agents.
+void BM_CardsPlainMctsDecision(benchmark::State& state) {
+  auto ps = positions();
+  strat::MctsConfig config;
+  config.budget = strat::Budget{static_cast<long>(state.range(0)), 0};
+  strat::Mcts<State> agent(config, 1);
+  std::size_t i = 0;
+  for (auto _ : state) {
+    while (ps[i].phase() != strat::cards::Phase::Act) i = (i + 1) % ps.size();
+    benchmark::DoNotOptimize(agent.choose(ps[i]));
+    i = (i + 1) % ps.size();
+  }
+}
+BENCHMARK(BM_CardsPlainMctsDecision)->Arg(1000)->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -21,8 +21,10 @@ double material(const Side& s) {
 
 // 0 when the Flag is out of reach (pile), rising as it gets closer to being attacked.
 double flag_exposure(const Side& s) {
+  int hidden = 0;  // face-down cards the opponent has not seen: the Flag hides among them
+  for (int i = 0; i < kSlots; ++i) hidden += s.line[i] != kEmpty && !(s.line_flags[i] & (kPublic | kSeen));
   for (int i = 0; i < kSlots; ++i)
-    if (s.line[i] == kFlag) return (s.line_flags[i] & (kPublic | kSeen)) ? 1.0 : 0.45;
+    if (s.line[i] == kFlag) return (s.line_flags[i] & (kPublic | kSeen)) ? 1.0 : 0.2 + 0.6 / hidden;
   for (int i = 0; i < s.hand_n; ++i)
     if (s.hand[i] == kFlag) return s.pile_n == 0 ? 0.3 : 0.1;
   return 0;

@@ -247,6 +247,10 @@ State State::parse(std::string_view text, Config config) {
     return s;
   }
   if (s.phase_ == Phase::Setup && s.turns_ != 0) bad_input("bad position: setup after turn 0");
+  if (s.phase_ == Phase::Setup && s.mover_ == 1 && s.sides_[0].hand_n > 0 && s.sides_[0].first_empty_slot() >= 0)
+    bad_input("bad position: blue prepares before red has finished laying its line");
+  if (s.phase_ == Phase::Setup && s.mover_ == 0 && s.sides_[1].line_count() > 0)
+    bad_input("bad position: blue has laid cards before red prepared");
   for (int p = 0; p < 2; ++p) {
     const bool preparing = p == s.mover_ && s.phase_ != Phase::Act;
     const bool unprepared = s.phase_ == Phase::Setup && s.mover_ == 0 && p == 1;

@@ -95,7 +95,8 @@ void score_moves(const State& s, const std::vector<Move>& moves, std::vector<dou
         break;
       }
       case kFlagReveal:
-        v = flag_exposed ? 8.0 : -0.5;
+        // Exposed: regather at once. Hidden: worth it when enough cards remain to keep the Flag in hand.
+        v = flag_exposed ? 8.0 : (mine.hand_n + mine.pile_n + mine.line_count() >= 7 ? 1.0 : -0.5);
         break;
     }
     scores[i] = v;

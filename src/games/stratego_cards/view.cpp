@@ -172,6 +172,7 @@ std::string State::render(int perspective, bool color) const {
   };
   side_block(perspective == 0 ? 1 : 0);  // the opponent on top
   side_block(perspective == 0 ? 0 : 1);
+  out += "(up = face up, known to both; seen = looked at by its owner's opponent)\n";
   out += "Turn " + std::to_string(turns_ + 1) + ", ";
   if (outcome_.over()) {
     out += outcome_.status == Status::Draw ? std::string("draw (") + outcome_.reason + ")"

@@ -71,6 +71,8 @@ TEST(CardsNotation, BadPositionsAreRejectedWithOneLine) {
       "r refill 3 0 10,9,B,1,2/4,4,5/6,7,F 9,10,B,F,3/6,6,7/8,2,2",  // nothing to lay
       "r setup 3 0 -,-,-,-,-/4,4,5/6,7,F 9,10,B,F,3/6,6,7/8,2,2",    // setup after turn 0
       "r act 3 0 10,9,B,1,Q/4,4,5/6,7,F 9,10,B,F,3/6,6,7/8,2,2",
+      "b setup 0 0 10,-,-,-,-/9,B,1,2,4,4,5/6,7,F -,-,-,-,-/9,10,B,F,3,6,6,7/8,2,2",  // Red not done
+      "r setup 0 0 -,-,-,-,-/10,9,B,1,2,4,4,5/6,7,F 9,-,-,-,-/10,B,F,3,6,6,7/8,2,2",  // Blue laid first
   };
   for (const char* p : bad) {
     try {
