@@ -61,6 +61,7 @@ void score_moves(const State& s, const std::vector<Move>& moves, std::vector<dou
   for (int c = 1; c < kCardCodes; ++c) pool_n += pool[c];
   std::array<double, kCardCodes> unknown_gain{};
   for (int a = 1; a <= 10; ++a) {
+    if (std::find(mine.line.begin(), mine.line.end(), static_cast<Card>(a)) == mine.line.end()) continue;
     double g = 0;
     for (int c = 1; c < kCardCodes; ++c)
       if (pool[c]) g += pool[c] * attack_gain(static_cast<Card>(a), static_cast<Card>(c));
