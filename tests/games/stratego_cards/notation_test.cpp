@@ -155,3 +155,19 @@ TEST(CardsCli, RenderShowsOnlyWhatThePlayerKnows) {
   std::string all = s.render(-1, true);
   EXPECT_NE(all.find("F"), std::string::npos);
 }
+
+TEST(CardsCli, AgentsByNameChooseLegalMoves) {
+  auto spec = GameSpec::parse("stratego-cards");
+  auto state = spec.new_game(21);
+  for (const char* name : {"random", "mcts:iterations=30", "cards:iterations=30,playout=8"}) {
+    auto agent = spec.agent(name, 5);
+    for (int i = 0; i < 14 && !state->outcome().over(); ++i) {
+      const std::string move = agent->choose(*state);
+      auto legal = state->legal_moves();
+      ASSERT_NE(std::find(legal.begin(), legal.end(), move), legal.end()) << name << " " << move;
+      state->apply(move);
+    }
+  }
+  EXPECT_THROW(spec.agent("cards:depth=3", 1), BadInput);
+  EXPECT_THROW(spec.agent("alphabeta", 1), BadInput);
+}
