@@ -117,8 +117,27 @@ void check_views(const State& s, const Observer& ob, bool check_json) {
   // The own pile appears only as a count.
   ASSERT_EQ(split(fields[4 + v], '/')[2], "#" + std::to_string(s.side(v).pile_n));
 
-  if (!check_json) return;
-  auto j = nlohmann::json::parse(s.view_json(v));
+  // The JSON view, every ply: the opponent's "card" values, in order, are exactly the known cards and '?'s.
+  const std::string js = s.view_json(v);
+  ASSERT_EQ(js.find("\"pile\":["), std::string::npos);
+  {
+    const std::string open = std::string("{\"player\":\"") + State::player_name(o) + "\"";
+    std::size_t at = js.find(open), end = js.find("\"pile_count\"", at);
+    ASSERT_NE(at, std::string::npos);
+    std::vector<std::string> cards, want;
+    for (std::size_t k = js.find("\"card\":\"", at); k < end; k = js.find("\"card\":\"", k + 1)) {
+      const std::size_t from = k + 8;
+      cards.push_back(js.substr(from, js.find('"', from) - from));
+    }
+    for (int i = 0; i < kSlots; ++i)
+      if (opp.line[i] != kEmpty) want.push_back(ob.line[i] >= 0 ? card_text(static_cast<Card>(ob.line[i])) : "?");
+    for (int i = 0; i < opp.hand_n; ++i)
+      want.push_back(i < static_cast<int>(ob.hand.size()) ? card_text(ob.hand[i]) : "?");
+    ASSERT_EQ(cards, want) << js;
+  }
+
+  if (!check_json) return;  // a full parse of the JSON on some games
+  auto j = nlohmann::json::parse(js);
   const auto& side = j["sides"][o];
   ASSERT_FALSE(side.contains("pile"));
   for (int i = 0; i < kSlots; ++i) {
