@@ -1,4 +1,5 @@
 // The terminal board (strat play) and the web client's JSON view.
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "games/dhamet/state.hpp"
@@ -76,8 +77,10 @@ std::string DhametState::view_json(int player) const {
     if (is_open(p)) open.push_back(point_name(p));
   std::vector<Move> moves;
   legal_moves(moves);
-  json legal = json::array();
-  for (const auto& m : moves) legal.push_back(move_text(m));
+  std::vector<std::string> names;
+  for (const auto& m : moves) names.push_back(move_text(m));
+  std::sort(names.begin(), names.end());
+  json legal = names;
   json huffable = json::array();
   for (Bits x = b_.huffable; x;) huffable.push_back(point_name(pop_lsb(x)));
   json outcome{{"status", outcome_.status == Status::Ongoing ? "ongoing" : outcome_.status == Status::Draw ? "draw" : "win"},
