@@ -66,7 +66,7 @@ void Engine::order(const Board& b, std::vector<Move>& moves, int ply, int tt_bes
     } else if (promotes) k = (1 << 27) + 2;
     else if (m == killers_[ply][0]) k = (1 << 27) + 1;
     else if (m == killers_[ply][1]) k = 1 << 27;
-    else k = history_[c][m.from][m.to()];
+    else k = m.n ? history_[c][m.from][m.to()] : 0;
     keys[i] = k;
   }
   // Insertion sort of indices, stable: lists are short, and the table remembers generation indices.
@@ -153,7 +153,7 @@ int Engine::search(const Board& b, int depth, int alpha, int beta, int ply, int 
     }
     if (score > alpha) alpha = score;
     if (alpha >= beta) {
-      if (!m.caps) {
+      if (!m.caps && m.n) {
         if (!(m == killers_[ply][0])) {
           killers_[ply][1] = killers_[ply][0];
           killers_[ply][0] = m;

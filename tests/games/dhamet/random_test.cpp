@@ -42,7 +42,7 @@ void play_random_games(Rules rules, int games, std::uint64_t seed) {
         ASSERT_EQ(dr, me == kWhite ? 1 : -1) << s.move_to_string(m);
       }
       // Sultans never turn back into men; men of the side that moved only appear where it moved.
-      ASSERT_EQ(before.sultans[me] & ~after.sultans[me] & ~bit(m.from), Bits{0});
+      if (m.n) ASSERT_EQ(before.sultans[me] & ~after.sultans[me] & ~bit(m.from), Bits{0});
       ASSERT_EQ(after.hash, after.compute_hash());
       // No man stands on its promotion row.
       ASSERT_EQ(after.men[kWhite] & kGeo.row9, Bits{0});
@@ -56,11 +56,7 @@ void play_random_games(Rules rules, int games, std::uint64_t seed) {
 }  // namespace
 
 TEST(DhametRandomGames, TenThousandGamesKeepInvariantsAndEnd) {
-#ifdef STRAT_SANITIZED
-  play_random_games(Rules{}, 1000, 7);
-#else
   play_random_games(Rules{}, 10000, 7);
-#endif
 }
 
 TEST(DhametRandomGames, HuffingVariantGamesKeepInvariantsAndEnd) {
