@@ -181,6 +181,7 @@ Move Engine::choose(const DhametState& s) {
   rules_ = s.rules();
   std::vector<Move> root;
   s.legal_moves(root);
+  if (root.empty()) return Move{};  // the game is over: nothing to choose
   if (root.size() == 1) return root.front();
   for (auto& k : killers_) k[0] = k[1] = Move{};
   for (auto& side : history_)

@@ -9,7 +9,7 @@ namespace strat::dhamet {
 struct EvalWeights {
   int man = 100;
   int sultan = 320;
-  int advance[kSide] = {0, 0, 2, 4, 7, 11, 16, 24, 0};  // by rows advanced; a man never stands on row 9
+  int advance[kSide] = {0, 0, 1, 2, 3, 5, 8, 12, 0};  // by rows advanced; a man never stands on row 9
   int guard = 6;            // own man on own back row
   int guard_open = 6;       // extra when that back-row point is open (a diagonal entry for Sultans)
   int mobility = 2;         // per available step

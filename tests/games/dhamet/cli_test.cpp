@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "cli/app.hpp"
+#include "core/registry.hpp"
 
 namespace {
 struct Run {
@@ -46,4 +47,12 @@ TEST(DhametCli, BadInputExitsTwoWithOneLine) {
   EXPECT_EQ(strat_cli({"legal", "dhamet", "nonsense"}).status, 2);
   EXPECT_EQ(strat_cli({"legal", "dhamet:speed=2", "startpos"}).status, 2);
   EXPECT_EQ(strat_cli({"legal", "dhamet:draw_plies=x", "startpos"}).status, 2);
+}
+
+TEST(DhametCli, BenchFiguresAreReported) {
+  const auto& info = strat::Registry::global().get("dhamet");
+  auto lines = info.bench(strat::Options(), 0.3, {});
+  ASSERT_EQ(lines.size(), 6u);
+  EXPECT_EQ(lines[0].rfind("playout_plies_per_second ", 0), 0u) << lines[0];
+  EXPECT_EQ(lines[5].rfind("perft_leaves_per_second ", 0), 0u) << lines[5];
 }

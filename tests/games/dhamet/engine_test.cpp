@@ -1,6 +1,8 @@
 // The `dhamet` agent: strength against MCTS, conversion of won Sultan-versus-man endgames, budgets.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 #include "core/error.hpp"
 #include "core/registry.hpp"
 #include "games/dhamet/engine.hpp"
@@ -32,6 +34,7 @@ TEST(DhametMatch, BeatsMctsWithTenTimesTheBudget) {
     const Outcome o = engine_white ? play(engine, mcts, 100 + g) : play(mcts, engine, 100 + g);
     wins += o.status == Status::Win && o.winner == (engine_white ? kWhite : kBlack);
   }
+  std::printf("dhamet:nodes=500 won %d of %d games against mcts:iterations=100\n", wins, games);
   EXPECT_GE(wins, 90) << wins << " wins in " << games;
 }
 

@@ -42,7 +42,9 @@ void play_random_games(Rules rules, int games, std::uint64_t seed) {
         ASSERT_EQ(dr, me == kWhite ? 1 : -1) << s.move_to_string(m);
       }
       // Sultans never turn back into men; men of the side that moved only appear where it moved.
-      if (m.n) ASSERT_EQ(before.sultans[me] & ~after.sultans[me] & ~bit(m.from), Bits{0});
+      if (m.n) {
+        ASSERT_EQ(before.sultans[me] & ~after.sultans[me] & ~bit(m.from), Bits{0});
+      }
       ASSERT_EQ(after.hash, after.compute_hash());
       // No man stands on its promotion row.
       ASSERT_EQ(after.men[kWhite] & kGeo.row9, Bits{0});
