@@ -163,12 +163,11 @@ int Engine::search(const Board& b, int depth, int alpha, int beta, int ply, int 
       break;
     }
   }
-  const int index = best_index;
   e.key = b.hash;
   e.score = to_tt(best, ply);
   e.depth = static_cast<std::int16_t>(depth);
   e.bound = static_cast<std::uint8_t>(best <= alpha0 ? kUpper : best >= beta ? kLower : kExact);
-  e.best = static_cast<std::uint16_t>(std::min(index + 1, 65535));
+  e.best = static_cast<std::uint16_t>(std::min(best_index + 1, 65535));
   return best;
 }
 

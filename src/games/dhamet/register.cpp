@@ -1,4 +1,7 @@
 // Registers Dhamet with the game registry: loading positions, agents (random, mcts, dhamet) and bench.
+#include <algorithm>
+#include <chrono>
+
 #include "ai/agents.hpp"
 #include "ai/bench.hpp"
 #include "core/registry.hpp"
@@ -44,31 +47,31 @@ void register_dhamet(Registry& registry) {
   };
   g.bench = [](const Options& options, double seconds, const std::function<void(double)>& progress) {
     const auto rules = dhamet::Rules::from(options);
-    auto f = bench_playouts<DhametState>([&](Rng&) { return DhametState(rules); }, seconds * 0.7, 1, progress);
-    // Perft from the start position, deepening until about 30% of the time is used.
+    const auto f = bench_playouts<DhametState>([&](Rng&) { return DhametState(rules); }, seconds * 0.7, 1, progress);
+    // Perft from the start position, one depth deeper until about 30% of the time has gone; the rate is the
+    // last depth's.
     const DhametState start(rules);
-    std::uint64_t nodes = 0;
-    double elapsed = 0;
-    int depth = 1;
     const auto t0 = std::chrono::steady_clock::now();
-    while (elapsed < seconds * 0.3 && depth <= 12) {
-      const auto t = std::chrono::steady_clock::now();
-      nodes = start.perft(depth);
-      elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      const double last = std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
-      if (elapsed >= seconds * 0.3 || depth == 12) {
-        return std::vector<std::string>{
-            "playout_plies_per_second " + std::to_string(static_cast<long>(f.plies_per_second)) + " plies/s",
-            "playout_games_per_second " + std::to_string(static_cast<long>(f.games_per_second)) + " games/s",
-            "movegen_calls_per_second " + std::to_string(static_cast<long>(f.movegen_per_second)) + " calls/s",
-            "moves_generated_per_second " + std::to_string(static_cast<long>(f.moves_per_second)) + " moves/s",
-            "perft_depth " + std::to_string(depth) + " plies",
-            "perft_leaves_per_second " + std::to_string(static_cast<long>(static_cast<double>(nodes) / last)) +
-                " leaves/s"};
-      }
+    auto since = [](std::chrono::steady_clock::time_point t) {
+      return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+    };
+    int depth = 0;
+    double rate = 0;
+    while (since(t0) < seconds * 0.3 && depth < 14) {
       ++depth;
+      const auto t = std::chrono::steady_clock::now();
+      const std::uint64_t leaves = start.perft(depth);
+      rate = static_cast<double>(leaves) / std::max(since(t), 1e-9);
     }
-    return std::vector<std::string>{};
+    auto line = [](const char* name, double value, const char* unit) {
+      return std::string(name) + " " + std::to_string(static_cast<long long>(value)) + " " + unit;
+    };
+    return std::vector<std::string>{line("playout_plies_per_second", f.plies_per_second, "plies/s"),
+                                    line("playout_games_per_second", f.games_per_second, "games/s"),
+                                    line("movegen_calls_per_second", f.movegen_per_second, "calls/s"),
+                                    line("moves_generated_per_second", f.moves_per_second, "moves/s"),
+                                    line("perft_depth", depth, "plies"),
+                                    line("perft_leaves_per_second", rate, "leaves/s")};
   };
   registry.add(std::move(g));
 }
