@@ -25,6 +25,18 @@ TEST(DhametPerft, OwnPerftMatchesGenericPerft) {
   for (int d = 0; d <= 9; ++d) EXPECT_EQ(s.perft(d), strat::perft(s, d)) << "depth " << d;
 }
 
+TEST(DhametPerft, OwnPerftFollowsTheDrawRulesLikeTheGenericOne) {
+  // Two Sultans and a man each, after five Sultan moves: within four plies both the no-progress limit (8 here)
+  // and threefold repetitions end lines of the tree.
+  Rules r;
+  r.draw_plies = 8;
+  auto s = DhametState::parse(position({{"a1", 'W'}, {"e2", 'w'}, {"i9", 'B'}, {"e8", 'b'}}, 'w'), r);
+  s = after(s, {"a1-a2", "i9-i8", "a2-a1", "i8-i9", "a1-a2"});
+  ASSERT_EQ(s.quiet_plies(), 5);
+  for (int d = 1; d <= 4; ++d) EXPECT_EQ(s.perft(d), strat::perft(s, d)) << "depth " << d;
+  EXPECT_LT(s.perft(4), dhamet_ref::perft(dhamet_ref::parse(s.to_string()), 4));  // the draws did cut
+}
+
 TEST(DhametPerft, ReferenceAgreesOnStartPosition) {
   const auto start = dhamet_ref::parse(DhametState().to_string());
   DhametState s;
