@@ -1,0 +1,42 @@
+// Static evaluation for the engine agent (and MCTS playout cut-offs), from one player's point of view.
+// Terms, in Officer units: Officers (the win condition, T-12), Guards (half an Officer each in the long run,
+// and the only blockers), Officers the side could capture with one jump next turn (worth most to the side to
+// move, who can cash them at once), mobility of the Officers (cells they reach, which Guards cut down) and of
+// the Guards (a side with no action loses, T-13).
+#include <cmath>
+
+#include "games/strategic/state.hpp"
+
+namespace strat::strategic {
+
+namespace {
+struct SideTerms {
+  int officers, guards, reach, guard_moves, threats;
+};
+
+SideTerms terms(const State& s, int p) {
+  const Board& b = s.board();
+  const Mask e = s.empty(), mine = s.officers(p), theirs = s.officers(1 - p);
+  const Mask region = b.flood(mine, e) | mine;
+  Mask threatened = 0;
+  for (int d = 0; d < 4; ++d) {
+    const Mask landing = b.step(b.step(region, d) & theirs, d) & e;
+    threatened |= b.step(landing, opposite(d));
+  }
+  return {count(mine), count(s.guards(p)), count(region & e), count(b.neighbours(e) & s.guards(p)), count(threatened)};
+}
+}  // namespace
+
+double State::evaluate(int player) const {
+  const SideTerms me = terms(*this, player), them = terms(*this, 1 - player);
+  const bool my_turn = to_move_ == player;
+  double score = 1.0 * (me.officers - them.officers) + 0.3 * (me.guards - them.guards) +
+                 0.03 * (me.reach - them.reach) + 0.01 * (me.guard_moves - them.guard_moves);
+  // The side to move cashes one threat now; the other side's threats can still be parried.
+  score += (my_turn ? 0.7 : 0.25) * std::min(me.threats, 2) - (my_turn ? 0.25 : 0.7) * std::min(them.threats, 2);
+  if (them.officers == 0 && them.guards < 2) score += 1.0;  // cannot rebuild an Officer
+  if (me.officers == 0 && me.guards < 2) score -= 1.0;
+  return std::tanh(score / 3.0);
+}
+
+}  // namespace strat::strategic
