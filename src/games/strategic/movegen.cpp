@@ -63,6 +63,11 @@ class OfficerSearch {
       unconfirmed_ = 0;
       for (const auto& c : cands_) unconfirmed_ += count(c.ends);
       seen_.clear();
+      // A first pass tries one shortest path per jump, which confirms nearly everything; the exhaustive pass
+      // then only works for what is left.
+      greedy_ = true;
+      explore(start_, bit(start_), 0, false);
+      greedy_ = false;
       explore(start_, bit(start_), 0, false);
     } else if (!cands_.empty()) {
       cands_[0].confirmed = cands_[0].ends;
@@ -151,11 +156,37 @@ class OfficerSearch {
           explore(z, visited | jumped, captured | bit(y), true);
         } else {
           const Mask later = reach(b_, z, visited | bit(q) | jumped, empty_, jump_);
-          if ((later & region) == 0) {
+          if (!useful(later, captured | bit(y))) {
+            // Even the shortest way to q leaves nothing unconfirmed within reach after this jump.
+          } else if ((later & region) == 0) {
             explore(z, visited | region | jumped, captured | bit(y), true);
           } else {
-            Jump j{q, y, z, later, visited, captured, seen_.size()};
-            paths(at, bit(at), region & ~bit(z), j);
+            Jump j{q, y, z, later, visited, captured, seen_.size(), {}};
+            if (greedy_) {
+              const Mask path = shortest_path(at, q, region & ~bit(z));
+              if (path) explore(z, visited | path | jumped, captured | bit(y), true);
+              // Ends the shortest path cut off: route the rest of the move first (z to the end), then look for
+              // a way to q around it.
+              const Candidates* c = find(captured | bit(y));
+              for (Mask open = c ? c->ends & ~c->confirmed & later : 0; open && unconfirmed_; open &= open - 1) {
+                const int e = lowest(open);
+                if (!(c->ends & ~c->confirmed & bit(e))) continue;
+                const Mask tail = e == z ? 0 : shortest_path(z, e, empty_ & ~visited & ~bit(q));
+                if (e != z && !tail) continue;
+                const Mask head = shortest_path(at, q, region & ~bit(z) & ~tail);
+                if (head) explore(z, visited | head | jumped, captured | bit(y), true);
+              }
+            } else {
+              const Mask allowed = region & ~bit(z);
+              std::fill(std::begin(j.distance), std::end(j.distance), std::int8_t{64});
+              Mask seen = bit(q), frontier = bit(q);
+              for (std::int8_t dist = 0; frontier; ++dist) {
+                for (Mask f = frontier; f; f &= f - 1) j.distance[lowest(f)] = dist;
+                frontier = b_.neighbours(frontier) & allowed & ~seen;
+                seen |= frontier;
+              }
+              paths(at, bit(at), allowed, j);
+            }
             seen_.resize(j.seen_base);
           }
         }
@@ -164,26 +195,60 @@ class OfficerSearch {
     }
   }
 
+  // The cells (start excluded, `to` included) of one shortest path from `from` to `to` inside `allowed`,
+  // 0 if there is none. Shortest paths are induced, so the exhaustive pass would try it too.
+  Mask shortest_path(int from, int to, Mask allowed) const {
+    Mask layers[64];
+    int n = 0;
+    Mask seen = bit(from), frontier = bit(from);
+    while (!(frontier & bit(to))) {
+      layers[n++] = frontier;
+      frontier = b_.neighbours(frontier) & allowed & ~seen;
+      if (!frontier) return 0;
+      seen |= frontier;
+    }
+    Mask path = bit(to);
+    int cur = to;
+    for (int i = n - 1; i >= 1; --i) {
+      cur = lowest(b_.neighbours(bit(cur)) & layers[i]);
+      path |= bit(cur);
+    }
+    return path;
+  }
+
   struct Jump {
     int q, y, z;
     Mask later, visited, captured;
     std::size_t seen_base;
+    std::int8_t distance[64];  // steps to q inside the segment's cells (64: unreachable)
   };
 
   // Induced paths from the segment's start to j.q inside `allowed`; `segment` holds the cells used so far.
+  // Steps towards q are tried first, so witnesses for the candidates still open tend to come early.
   void paths(int cur, Mask segment, Mask allowed, const Jump& j) {
+    int order[4], n_order = 0;
     for (int d = 0; d < 4; ++d) {
       const int n = b_.next[static_cast<std::size_t>(cur)][static_cast<std::size_t>(d)];
       if (n < 0) continue;
       const Mask nb = bit(n);
       if (!(allowed & nb) || (segment & nb)) continue;
       if ((b_.neighbours(nb) & segment) != bit(cur)) continue;
+      int i = n_order++;
+      for (; i > 0 && j.distance[order[i - 1]] > j.distance[n]; --i) order[i] = order[i - 1];
+      order[i] = n;
+    }
+    for (int k = 0; k < n_order; ++k) {
+      const int n = order[k];
+      const Mask nb = bit(n);
       if (n == j.q) {
         const Mask key = (segment | nb) & j.later;
         if (std::find(seen_.begin() + static_cast<std::ptrdiff_t>(j.seen_base), seen_.end(), key) != seen_.end()) continue;
         seen_.push_back(key);
         explore(j.z, j.visited | segment | nb | bit(j.y) | bit(j.z), j.captured | bit(j.y), true);
-      } else if (b_.flood(nb, allowed & ~segment & ~nb) & bit(j.q)) {
+      } else if ((b_.flood(nb, allowed & ~segment & ~nb) & bit(j.q)) &&
+                 useful(reach(b_, j.z, j.visited | segment | nb | bit(j.q) | bit(j.y) | bit(j.z), empty_, jump_),
+                        j.captured | bit(j.y))) {
+        // Extend only while q stays reachable and the cells used so far still leave something to confirm.
         paths(n, segment | nb, allowed, j);
       }
       if (unconfirmed_ == 0) return;
@@ -199,6 +264,7 @@ class OfficerSearch {
   std::vector<Mask>& seen_;
   std::vector<std::pair<int, Mask>>& queue_;
   int unconfirmed_ = 0;
+  bool greedy_ = false;
 };
 
 struct Scratch {

@@ -130,7 +130,7 @@ Move State::parse_move(std::string_view raw) const {
   const std::string from_name = b.name(from);
   if (e >> from & 1) bad_input(what + ": " + from_name + " is empty");
   if ((guards_[1 - p] | officers_[1 - p]) >> from & 1)
-    bad_input(what + ": " + from_name + " holds a " + player_name(1 - p) + " piece and " + player_name(p) + " is to move");
+    bad_input(what + ": " + from_name + " holds a piece of " + player_name(1 - p) + " and " + player_name(p) + " is to move");
 
   std::vector<Move> legal;
   legal_moves(legal);
