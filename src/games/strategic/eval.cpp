@@ -11,32 +11,40 @@ namespace strat::strategic {
 
 namespace {
 struct SideTerms {
-  int officers, guards, reach, guard_moves, threats;
+  int officers, guards, reach, guard_moves, threats, safe;
 };
 
 SideTerms terms(const State& s, int p) {
   const Board& b = s.board();
-  const Mask e = s.empty(), mine = s.officers(p), theirs = s.officers(1 - p);
+  const Mask e = s.empty(), mine = s.officers(p), theirs = s.officers(1 - p), g = s.guards(p);
   const Mask region = b.flood(mine, e) | mine;
   Mask threatened = 0;
   for (int d = 0; d < 4; ++d) {
     const Mask landing = b.step(b.step(region, d) & theirs, d) & e;
     threatened |= b.step(landing, opposite(d));
   }
-  return {count(mine), count(s.guards(p)), count(region & e), count(b.neighbours(e) & s.guards(p)), count(threatened)};
+  // An Officer with no neighbour on two opposite sides (a corner) can never be passed over.
+  const Mask corner = mine & ~((b.can[kNorth] & b.can[kSouth]) | (b.can[kEast] & b.can[kWest]));
+  const int guard_moves = count(b.neighbours(e) & g) + count(b.neighbours(g) & g);
+  return {count(mine), count(g), count(region & e), guard_moves, count(threatened), count(corner)};
 }
 }  // namespace
 
 double State::evaluate(int player) const {
   const SideTerms me = terms(*this, player), them = terms(*this, 1 - player);
   const bool my_turn = to_move_ == player;
-  double score = 1.0 * (me.officers - them.officers) + 0.3 * (me.guards - them.guards) +
-                 0.03 * (me.reach - them.reach) + 0.01 * (me.guard_moves - them.guard_moves);
+  const int lead = me.officers - them.officers;
+  double score = 1.0 * lead + 0.3 * (me.guards - them.guards) + 0.03 * (me.reach - them.reach) +
+                 0.02 * (me.guard_moves - them.guard_moves) + 0.15 * (me.safe - them.safe);
   // The side to move cashes one threat now; the other side's threats can still be parried.
   score += (my_turn ? 0.7 : 0.25) * std::min(me.threats, 2) - (my_turn ? 0.25 : 0.7) * std::min(them.threats, 2);
+  // Ahead on Officers, shutting the opponent in (T-13) is the way to finish: every action they keep costs.
+  const int their_actions = them.reach + them.guard_moves + them.threats, my_actions = me.reach + me.guard_moves + me.threats;
+  if (lead > 0) score += 0.08 * lead * (4 - std::min(their_actions, 4)) - 0.01 * their_actions;
+  if (lead < 0) score -= 0.08 * -lead * (4 - std::min(my_actions, 4)) - 0.01 * my_actions;
   if (them.officers == 0 && them.guards < 2) score += 1.0;  // cannot rebuild an Officer
   if (me.officers == 0 && me.guards < 2) score -= 1.0;
-  return std::tanh(score / 3.0);
+  return std::tanh(score / 6.0);
 }
 
 }  // namespace strat::strategic

@@ -37,6 +37,7 @@ void State::put(int cell, int player, bool officer) {
   clear(cell);
   toggle(cell, player, officer);
   history_.assign(1, hash_);
+  repeats_ = 1;
 }
 
 void State::clear(int cell) {
@@ -45,6 +46,7 @@ void State::clear(int cell) {
     if (officers_[p] >> cell & 1) toggle(cell, p, true);
   }
   history_.assign(1, hash_);
+  repeats_ = 1;
 }
 
 void State::set_to_move(int p, int first_turns) {
@@ -56,6 +58,7 @@ void State::set_to_move(int p, int first_turns) {
   if (to_move_) hash_ ^= z.side;
   hash_ ^= z.first[first_turns_];
   history_.assign(1, hash_);
+  repeats_ = 1;
 }
 
 void State::settle_loaded() {
@@ -257,15 +260,22 @@ void State::apply(const Move& m, Events* events) {
   else if (first_turns_ == 2 && removed[p] > 0 && officers_[p] == 0) outcome_ = Outcome::win(q, "officers");
   else if (!has_action(q)) outcome_ = Outcome::win(p, "blocked");
   else if (rules_.draw_plies > 0 && quiet_plies_ >= rules_.draw_plies) outcome_ = Outcome::draw("ply limit");
-  else if (rules_.repetitions > 0 && !irreversible &&
-           std::count(history_.begin(), history_.end(), hash_) >= rules_.repetitions)
+  repeats_ = irreversible ? 1 : static_cast<int>(std::count(history_.begin(), history_.end(), hash_));
+  if (outcome_.over()) {
+  } else if (rules_.repetitions > 0 && repeats_ >= rules_.repetitions) {
     outcome_ = Outcome::draw("repetition");
+  }
   if (events && outcome_.over()) {
     if (outcome_.status == Status::Win)
       events->push_back(std::string("winner ") + player_letter(outcome_.winner) + " " + outcome_.reason);
     else
       events->push_back(std::string("draw ") + (outcome_.reason[0] == 'p' ? "plies" : "repetition"));
   }
+}
+
+std::uint64_t State::repeat_key() const {
+  if (repeats_ <= 1) return 0;
+  return Zobrist::get().first[static_cast<std::size_t>(std::min(repeats_, 3) - 1)] * 0x9E3779B97F4A7C15ULL;
 }
 
 int State::move_order(const Move& m) const {

@@ -54,7 +54,10 @@ class State {
   std::string render(int perspective, bool color) const;
   std::string view_json(int player) const;
   double evaluate(int player) const;
-  std::uint64_t hash() const { return hash_; }
+  // Search key: the position, plus how often it has already occurred, so that a transposition table never
+  // hands a repeated position the score of its first occurrence (which would hide a repetition draw).
+  std::uint64_t hash() const { return hash_ ^ repeat_key(); }
+  std::uint64_t position_hash() const { return hash_; }  // pieces, side to move, first turns
   int move_order(const Move& m) const;
 
   const Board& board() const { return *rules_.board; }
@@ -82,12 +85,14 @@ class State {
 
  private:
   void toggle(int cell, int player, bool officer);
+  std::uint64_t repeat_key() const;
   void officer_moves(int p, std::vector<Move>& out) const;
 
   Rules rules_;
   Mask guards_[2] = {0, 0}, officers_[2] = {0, 0};
   std::uint8_t to_move_ = 0, first_turns_ = 0;
   int ply_ = 0, quiet_plies_ = 0;
+  int repeats_ = 1;  // occurrences of the current position since the last irreversible move
   Outcome outcome_;
   std::uint64_t hash_ = 0;
   std::vector<std::uint64_t> history_;  // hashes since the last irreversible move, current one last

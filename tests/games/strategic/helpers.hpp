@@ -73,7 +73,8 @@ inline void reference_paths(const State& s, int cur, Mask visited, Mask captured
   }
 }
 
-inline std::vector<Move> reference_moves(const State& s) {
+// Guard moves (T-05, T-06, with the first-turn rule T-11), written out cell by cell.
+inline std::vector<Move> reference_moves_without_officers(const State& s) {
   std::vector<Move> out;
   if (s.outcome().over()) return out;
   const Board& b = s.board();
@@ -88,14 +89,25 @@ inline std::vector<Move> reference_moves(const State& s) {
   }
   if (s.first_turns() < 2 && !out.empty()) return out;
   for (int c = 0; c < 49; ++c) {
-    if (s.guards(p) >> c & 1) {
-      for (int d = 0; d < 4; ++d) {
-        const int n = b.next[static_cast<std::size_t>(c)][static_cast<std::size_t>(d)];
-        if (n >= 0 && (s.empty() >> n & 1))
-          out.push_back({0, static_cast<std::uint8_t>(c), static_cast<std::uint8_t>(n), Kind::Step});
-      }
+    if (!(s.guards(p) >> c & 1)) continue;
+    for (int d = 0; d < 4; ++d) {
+      const int n = b.next[static_cast<std::size_t>(c)][static_cast<std::size_t>(d)];
+      if (n >= 0 && (s.empty() >> n & 1))
+        out.push_back({0, static_cast<std::uint8_t>(c), static_cast<std::uint8_t>(n), Kind::Step});
     }
-    if (s.officers(p) >> c & 1) {
+  }
+  return out;
+}
+
+inline std::vector<Move> reference_moves(const State& s) {
+  std::vector<Move> out = reference_moves_without_officers(s);
+  if (s.outcome().over()) return out;
+  if (s.first_turns() < 2 && std::any_of(out.begin(), out.end(), [](const Move& m) { return m.kind == Kind::Form; }))
+    return out;
+  const int p = s.to_move();
+  for (int c = 0; c < 49; ++c) {
+    {
+      if (!(s.officers(p) >> c & 1)) continue;
       std::set<std::pair<Mask, int>> ends;
       Mask jump = s.officers(1 - p) | (s.rules().jump_own ? s.officers(p) & ~bit(c) : 0);
       reference_paths(s, c, bit(c), 0, jump, false, ends);
