@@ -11,7 +11,7 @@ namespace strat::strategic {
 
 namespace {
 struct SideTerms {
-  int officers, guards, reach, guard_moves, threats, safe;
+  int officers, guards, reach, guard_moves, threats, safe, half_threats;
 };
 
 SideTerms terms(const State& s, int p) {
@@ -26,7 +26,12 @@ SideTerms terms(const State& s, int p) {
   // An Officer with no neighbour on two opposite sides (a corner) can never be passed over.
   const Mask corner = mine & ~((b.can[kNorth] & b.can[kSouth]) | (b.can[kEast] & b.can[kWest]));
   const int guard_moves = count(b.neighbours(e) & g) + count(b.neighbours(g) & g);
-  return {count(mine), count(g), count(region & e), guard_moves, count(threatened), count(corner)};
+  // Half threats: the Officer could be jumped from a cell our Officers reach once our own Guard standing on
+  // the landing cell steps away.
+  const Mask movable_guards = g & b.neighbours(e);
+  Mask half = 0;
+  for (int d = 0; d < 4; ++d) half |= b.step(b.step(b.step(region, d) & theirs, d) & movable_guards, opposite(d));
+  return {count(mine), count(g), count(region & e), guard_moves, count(threatened), count(corner), count(half & ~threatened)};
 }
 }  // namespace
 
@@ -38,10 +43,14 @@ double State::evaluate(int player) const {
                  0.02 * (me.guard_moves - them.guard_moves) + 0.15 * (me.safe - them.safe);
   // The side to move cashes one threat now; the other side's threats can still be parried.
   score += (my_turn ? 0.7 : 0.25) * std::min(me.threats, 2) - (my_turn ? 0.25 : 0.7) * std::min(them.threats, 2);
+  score += 0.12 * (std::min(me.half_threats, 2) - std::min(them.half_threats, 2));
+  // Threats on the last Officers are threats on the game (T-12).
+  if (them.officers > 0 && me.threats + me.half_threats > 0) score += 0.6 / them.officers;
+  if (me.officers > 0 && them.threats + them.half_threats > 0) score -= 0.6 / me.officers;
   // Ahead on Officers, shutting the opponent in (T-13) is the way to finish: every action they keep costs.
   const int their_actions = them.reach + them.guard_moves + them.threats, my_actions = me.reach + me.guard_moves + me.threats;
-  if (lead > 0) score += 0.08 * lead * (4 - std::min(their_actions, 4)) - 0.01 * their_actions;
-  if (lead < 0) score -= 0.08 * -lead * (4 - std::min(my_actions, 4)) - 0.01 * my_actions;
+  if (lead > 0) score += 0.08 * lead * (4 - std::min(their_actions, 4)) - 0.04 * their_actions;
+  if (lead < 0) score -= 0.08 * -lead * (4 - std::min(my_actions, 4)) - 0.04 * my_actions;
   if (them.officers == 0 && them.guards < 2) score += 1.0;  // cannot rebuild an Officer
   if (me.officers == 0 && me.guards < 2) score -= 1.0;
   return std::tanh(score / 6.0);
