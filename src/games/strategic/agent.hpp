@@ -1,6 +1,6 @@
 #pragma once
 // The `strategic` engine agent: alpha-beta (src/ai/alphabeta.hpp) over State::evaluate, with captures and
-// Officer formation searched first. Budgets: depth=N (deterministic, for tests) and/or time=MS.
+// Officer formation searched first. Budgets: time=MS, depth=N, nodes=N (see agent.cpp).
 #include <memory>
 #include <string_view>
 

@@ -2,7 +2,6 @@
 #include <cmath>
 
 #include "ai/agents.hpp"
-#include "ai/alphabeta.hpp"
 #include "ai/bench.hpp"
 #include "core/registry.hpp"
 #include "games/strategic/agent.hpp"
@@ -11,18 +10,6 @@
 namespace strat {
 
 namespace strategic {
-
-std::unique_ptr<AnyAgent> make_engine(std::string_view spec, std::uint64_t) {
-  auto [name, options] = Options::parse_spec(spec, "agent option");
-  options.check_known({"time", "depth"});
-  AlphaBetaConfig config = AlphaBetaConfig::from(options, 0);
-  if (!options.has("time") && !options.has("depth")) {
-    config.time_ms = 1000;
-    config.max_depth = 64;
-  }
-  config.tt_log2 = 18;
-  return std::make_unique<AgentAdapter<State, AlphaBeta<State>>>(std::string(spec), AlphaBeta<State>(config));
-}
 
 namespace {
 std::string fixed(double x) { return std::to_string(static_cast<long long>(std::llround(x))); }

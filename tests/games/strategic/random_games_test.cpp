@@ -20,8 +20,9 @@ TEST(StrategicRandomGames, TenThousandGamesKeepTheInvariants) {
       s.legal_moves(moves);
       ASSERT_FALSE(moves.empty()) << s.to_string();  // T-13 settles a side with no action before its turn
       const int p = s.to_move();
-      if (s.first_turns() < 2 && (Board::standard().neighbours(s.guards(p)) & s.guards(p)))
+      if (s.first_turns() < 2 && (Board::standard().neighbours(s.guards(p)) & s.guards(p))) {
         for (const auto& m : moves) ASSERT_EQ(m.kind, Kind::Form);  // T-11
+      }
       if (deep) {
         for (std::size_t i = 0; i < moves.size(); ++i) {
           const std::string text = s.move_to_string(moves[i]);
@@ -56,10 +57,13 @@ TEST(StrategicRandomGames, TenThousandGamesKeepTheInvariants) {
       ASSERT_EQ(again.to_string(), s.to_string());
     }
     {
-      if (s.outcome().status == Status::Win && std::string(s.outcome().reason) == "officers")
+      const bool win = s.outcome().status == Status::Win;
+      if (win && std::string(s.outcome().reason) == "officers") {
         ASSERT_EQ(s.officers(1 - s.outcome().winner), 0u);
-      if (s.outcome().status == Status::Win && std::string(s.outcome().reason) == "blocked")
+      }
+      if (win && std::string(s.outcome().reason) == "blocked") {
         ASSERT_FALSE(s.has_action(s.to_move()));
+      }
     }
     ++results[s.outcome().status == Status::Draw ? 2 : s.outcome().winner];
   }
