@@ -103,7 +103,7 @@ TEST(StrategicNotation, ThroughTheRegistry) {
     const std::string m = a->choose(*state);
     EXPECT_NO_THROW(state->clone()->apply(m)) << agent;
   }
-  EXPECT_THROW(spec.agent("strategic:nodes=5", 1), BadInput);
+  EXPECT_THROW(spec.agent("strategic:speed=5", 1), BadInput);
   EXPECT_THROW(spec.agent("nobody", 1), BadInput);
 }
 
