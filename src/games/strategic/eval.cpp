@@ -53,6 +53,12 @@ double State::evaluate(int player) const {
   if (lead < 0) score -= 0.08 * -lead * (4 - std::min(my_actions, 4)) - 0.04 * my_actions;
   if (them.officers == 0 && them.guards < 2) score += 1.0;  // cannot rebuild an Officer
   if (me.officers == 0 && me.guards < 2) score -= 1.0;
+  // T-14: in the last 50 plies before a quiet-ply draw a lead fades, so a capture or an Officer formed (which
+  // restarts the count) is worth playing to keep it.
+  if (rules_.draw_plies > 0) {
+    const int left = rules_.draw_plies - quiet_plies_;
+    if (left < 50) score *= 0.5 + 0.5 * std::max(0, left) / 50.0;
+  }
   return std::tanh(score / 6.0);
 }
 

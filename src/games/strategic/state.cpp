@@ -254,10 +254,9 @@ void State::apply(const Move& m, Events* events) {
   }
   history_.push_back(hash_);
 
-  // T-12: removing the last enemy Officer wins at once; removing one's own last (jump_own) loses, unless the
-  // same move also removed the last enemy one. T-13: the side to move with no action loses.
+  // T-12: removing the last enemy Officer wins at once (the moving Officer survives its own move, so even
+  // under jump_own a side never removes its own last Officer). T-13: the side to move with no action loses.
   if (first_turns_ == 2 && removed[q] > 0 && officers_[q] == 0) outcome_ = Outcome::win(p, "officers");
-  else if (first_turns_ == 2 && removed[p] > 0 && officers_[p] == 0) outcome_ = Outcome::win(q, "officers");
   else if (!has_action(q)) outcome_ = Outcome::win(p, "blocked");
   else if (rules_.draw_plies > 0 && quiet_plies_ >= rules_.draw_plies) outcome_ = Outcome::draw("ply limit");
   repeats_ = irreversible ? 1 : static_cast<int>(std::count(history_.begin(), history_.end(), hash_));

@@ -296,15 +296,20 @@ TEST(T12, LossWhenTheLastOfficerIsRemoved) {
   EXPECT_FALSE(t.outcome().over());
 }
 
-TEST(T12, RemovingOnesOwnLastOfficerLosesUnderJumpOwn) {
+TEST(T12, JumpOwnNeverRemovesTheLastOwnOfficer) {
+  // The jumping Officer survives its move, so passing over one's own Officers can never leave the mover without
+  // an Officer; the game goes on.
   Rules rules = Rules::from(Options::parse("jump_own", "game option"));
   State s = build({"Oa1", "Oa2", "Yg7", "yf7"}, 'o', 2, false, {}, rules);
   s.apply(parse(s, "a1xa3"), nullptr);
-  EXPECT_FALSE(s.outcome().over());  // orange still has the Officer that jumped
-  State t = build({"Ob2", "Ob3", "Yb4", "Yg7"}, 'o', 2, false, {}, rules);
-  // b3 jumps b4 (enemy) landing b5: fine. b2 jumping b3 (own) then b4? b4 is beyond b3 and occupied: no.
-  t.apply(parse(t, "b3xb5"), nullptr);
-  EXPECT_FALSE(t.outcome().over());
+  EXPECT_EQ(s.officers(0), bit(cell("a3")));
+  EXPECT_FALSE(s.outcome().over());
+  // Passing over an own and an enemy Officer in one move removes both; the enemy's last one decides the game.
+  State t = build({"Ob2", "Ob3", "Yb5", "yg7"}, 'o', 2, false, {}, rules);
+  Events ev;
+  t.apply(parse(t, "b2xb4xb6"), &ev);
+  EXPECT_EQ(ev, (Events{"capture b3", "capture b5", "winner o officers"}));
+  EXPECT_EQ(t.outcome().winner, 0);
 }
 
 TEST(T13, LossByNoAction) {
