@@ -15,9 +15,9 @@ using namespace strategic_test;
 namespace {
 // 100 games per match do not fit the test budget; the pinned count is small, the 100-game results of the same
 // budgets are in docs/games/strategic.md.
-constexpr int kGames = 8;
-const std::string kEngine = "strategic:nodes=20000";
-constexpr long kMctsIterations = 100;
+constexpr int kGames = 20;
+const std::string kEngine = "strategic:nodes=5000";
+constexpr long kMctsIterations = 25;
 
 struct Tally {
   int wins = 0, losses = 0, draws = 0;

@@ -65,7 +65,7 @@ TEST(StrategicPerft, PinnedAndCrossCheckedWithTheReference) {
   EXPECT_EQ(strat::perft(State::load({}, "random:1"), 3), 42332u);
 }
 
-TEST(StrategicPerft, JumpOwnVariantMatchesTheReference) {
+TEST(StrategicPerft, JumpOwnVariantAgreesWithTheReference) {
   Rules rules = Rules::from(Options::parse("jump_own", "game option"));
   State s = State::deal(rules, 11);
   Rng rng(5);
@@ -78,7 +78,7 @@ TEST(StrategicPerft, JumpOwnVariantMatchesTheReference) {
   EXPECT_EQ(strat::perft(s, 2), reference_perft(s, 2)) << s.to_string();
 }
 
-TEST(StrategicMovegen, RandomGamePositionsMatchTheReference) {
+TEST(StrategicMovegen, RandomGamePositionsAgreeWithTheReference) {
   Rng rng(2024);
   std::vector<Move> moves, ref;
   int checked = 0, with_captures = 0;
@@ -100,7 +100,7 @@ TEST(StrategicMovegen, RandomGamePositionsMatchTheReference) {
   EXPECT_GT(with_captures, 1000);
 }
 
-TEST(StrategicMovegen, HandBuiltCaptureNetworksMatchTheReference) {
+TEST(StrategicMovegen, HandBuiltCaptureNetworksAgreeWithTheReference) {
   // Officers of both sides scattered over a board walled in places by Guards: many capture chains, some of
   // which would need a cell twice. Small enough for the reference to finish.
   Rng rng(77);
