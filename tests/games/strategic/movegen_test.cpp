@@ -7,6 +7,12 @@
 using namespace strategic_test;
 
 namespace {
+#ifdef STRAT_SANITIZED
+constexpr int kScale = 5;  // sanitized Debug builds: a fifth of the work
+#else
+constexpr int kScale = 1;
+#endif
+
 // The reference enumerates every self-avoiding path, which explodes on an open board; it gives up (returns
 // false) past `budget` path nodes so the cross-check only covers positions it can finish.
 bool bounded_reference(const State& s, std::vector<Move>& out, long budget) {
@@ -59,7 +65,9 @@ TEST(StrategicPerft, PinnedAndCrossCheckedWithTheReference) {
     const State s = State::deal({}, c.seed);
     for (std::size_t d = 0; d < c.counts.size(); ++d)
       EXPECT_EQ(strat::perft(s, static_cast<int>(d + 1)), c.counts[d]) << "seed " << c.seed << " depth " << d + 1;
-    EXPECT_EQ(reference_perft(s, 3), c.counts[2]) << "seed " << c.seed;
+    if (kScale == 1 || c.seed == 1) {
+      EXPECT_EQ(reference_perft(s, 3), c.counts[2]) << "seed " << c.seed;
+    }
   }
   // Through the CLI's type-erased path too.
   EXPECT_EQ(strat::perft(State::load({}, "random:1"), 3), 42332u);
@@ -82,7 +90,7 @@ TEST(StrategicMovegen, RandomGamePositionsAgreeWithTheReference) {
   Rng rng(2024);
   std::vector<Move> moves, ref;
   int checked = 0, with_captures = 0;
-  for (int game = 0; game < 150; ++game) {
+  for (int game = 0; game < 150 / kScale; ++game) {
     Rules rules;
     rules.jump_own = game % 5 == 4;
     State s = State::deal(rules, rng.next());
@@ -96,8 +104,8 @@ TEST(StrategicMovegen, RandomGamePositionsAgreeWithTheReference) {
       s.apply(moves[rng.below(static_cast<std::uint32_t>(moves.size()))], nullptr);
     }
   }
-  EXPECT_GT(checked, 8000);
-  EXPECT_GT(with_captures, 1000);
+  EXPECT_GT(checked, 8000 / kScale);
+  EXPECT_GT(with_captures, 1000 / kScale);
 }
 
 TEST(StrategicMovegen, HandBuiltCaptureNetworksAgreeWithTheReference) {
@@ -105,7 +113,7 @@ TEST(StrategicMovegen, HandBuiltCaptureNetworksAgreeWithTheReference) {
   // which would need a cell twice. Small enough for the reference to finish.
   Rng rng(77);
   int compared = 0;
-  for (int trial = 0; trial < 600; ++trial) {
+  for (int trial = 0; trial < 600 / kScale; ++trial) {
     std::string grid(49, '.');
     for (auto& ch : grid) {
       const auto r = rng.below(100);
@@ -125,7 +133,7 @@ TEST(StrategicMovegen, HandBuiltCaptureNetworksAgreeWithTheReference) {
     ++compared;
     ASSERT_EQ(sorted(moves_of(s)), sorted(ref)) << s.to_string();
   }
-  EXPECT_GT(compared, 300);
+  EXPECT_GT(compared, 300 / kScale);
 }
 
 TEST(StrategicMovegen, DenseOpenCaptureNetworkStaysExact) {
