@@ -98,7 +98,7 @@ TEST(StrategicNotation, ThroughTheRegistry) {
   const std::string board = state->render(-1, false);
   EXPECT_NE(board.find("[O]"), std::string::npos);
   EXPECT_NE(board.find(" a  b  c  d  e  f  g"), std::string::npos);
-  for (const char* agent : {"random", "mcts:iterations=50", "strategic:depth=1"}) {
+  for (const char* agent : {"random", "mcts:iterations=50", "strategic:depth=1", "strategic:nodes=500", "strategic:time=50"}) {
     auto a = spec.agent(agent, 1);
     const std::string m = a->choose(*state);
     EXPECT_NO_THROW(state->clone()->apply(m)) << agent;
