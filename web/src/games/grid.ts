@@ -122,5 +122,5 @@ export function gridBoard(adapter: GridAdapter): BoardModule {
     const extra = others.length ? h('div', { class: 'generic-moves' }, ...others.map((mv) => h('button', { class: 'move-btn', onclick: () => ctx.play(mv) }, mv))) : '';
     el.replaceChildren(svg, chooser, extra);
   }
-  return { render };
+  return { render, colors: adapter.colors };
 }
