@@ -62,6 +62,12 @@ LiveGame LiveGame::from_json(const json& log) {
   return g;
 }
 
+LiveGame LiveGame::from_json_text(std::string_view text) {
+  json log = json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (log.is_discarded()) bad_input("a live game log must be valid JSON");
+  return from_json(log);
+}
+
 json LiveGame::to_json() const {
   json out = json::array();
   for (const auto& e : log_) out.push_back(event_to_json(e));

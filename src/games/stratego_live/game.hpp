@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "games/stratego_live/events.hpp"
@@ -18,6 +19,7 @@ class LiveGame {
   static LiveGame create(const GameSetup& setup, std::int64_t time_ms);
   // Rebuilds a game from a stored log (JSON array of events), checking every event. Throws BadInput.
   static LiveGame from_json(const nlohmann::json& log);
+  static LiveGame from_json_text(std::string_view text);  // same, from JSON text (parse errors are BadInput)
   nlohmann::json to_json() const;  // the log, omniscient (for storage, never for a leader)
 
   const std::vector<Event>& log() const { return log_; }
