@@ -20,6 +20,7 @@ struct MctsConfig {
   Budget budget{1000, 0};
   double exploration = 0.7;   // UCB constant on rewards in [0, 1]
   int playout_plies = 0;      // 0: play out to the end
+  bool informed_sampling = false;  // hidden information: ask Info::sample(rng, true) for the game's priors
   static MctsConfig from(const Options& o, long default_iterations, int default_playout_plies) {
     o.check_known({"iterations", "time", "c", "playout"});
     MctsConfig c;
@@ -43,11 +44,24 @@ class Mcts {
     nodes_.push_back(Node{});
     if constexpr (HiddenInformationGame<S>) {
       auto info = root.info(me);
+      if constexpr (requires { info.sample(rng_, true); }) {
+        if (config_.informed_sampling) {
+          search([&] { return info.sample(rng_, true); });
+          return pick_best(root);
+        }
+      }
       search([&] { return info.sample(rng_); });
     } else {
       search([&] { return root; });
     }
-    // The most visited child; ties go to the better mean.
+    return pick_best(root);
+  }
+
+  long last_iterations() const { return last_iterations_; }
+
+ private:
+  // The most visited child; ties go to the better mean.
+  Move pick_best(const S& root) {
     const Node& r = nodes_[0];
     int best = -1;
     for (int c : r.children) {
@@ -63,9 +77,6 @@ class Mcts {
     return nodes_[best].move;
   }
 
-  long last_iterations() const { return last_iterations_; }
-
- private:
   struct Node {
     Move move{};
     int parent = -1;

@@ -23,7 +23,6 @@ void install_legal(CLI::App& app, Context& ctx);
 void install_apply(CLI::App& app, Context& ctx);
 void install_view(CLI::App& app, Context& ctx);
 void install_perft(CLI::App& app, Context& ctx);
-void install_later_verbs(CLI::App& app, Context& ctx);
 void install_selfplay(CLI::App& app, Context& ctx);
 void install_replay(CLI::App& app, Context& ctx);
 void install_bench(CLI::App& app, Context& ctx);

@@ -20,7 +20,10 @@ void install_verbs(CLI::App& app, Context& ctx) {
   install_apply(app, ctx);
   install_view(app, ctx);
   install_perft(app, ctx);
-  install_later_verbs(app, ctx);
+  install_selfplay(app, ctx);
+  install_replay(app, ctx);
+  install_bench(app, ctx);
+  install_play(app, ctx);
 }
 
 void install_games(CLI::App& app, Context& ctx) {

@@ -55,4 +55,14 @@ GameSpec GameSpec::parse(std::string_view text) {
   return spec;
 }
 
+std::string GameSpec::to_string() const {
+  std::string out = info->name;
+  std::string opts = variant;
+  for (const auto& [k, v] : options.values()) {
+    if (k == "variant") continue;
+    opts += (opts.empty() ? "" : ",") + k + (v.empty() ? "" : "=" + v);
+  }
+  return opts.empty() ? out : out + ":" + opts;
+}
+
 }  // namespace strat

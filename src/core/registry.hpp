@@ -59,6 +59,8 @@ struct GameSpec {
   Options options;
   std::string variant;  // resolved variant ("" when the game has none)
   static GameSpec parse(std::string_view text);
+  // Canonical text: "stratego:barrage,two_square=isf" (variant first, then the other options).
+  std::string to_string() const;
   std::unique_ptr<AnyState> load(std::string_view position) const { return info->load(options, position); }
   std::unique_ptr<AnyState> new_game(std::uint64_t seed) const { return info->new_game(options, seed); }
   std::unique_ptr<AnyAgent> agent(std::string_view spec, std::uint64_t seed) const {

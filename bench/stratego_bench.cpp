@@ -1,0 +1,62 @@
+// Stratego hot paths: legal-move generation and random playouts (full move list every ply).
+#include <benchmark/benchmark.h>
+
+#include "games/stratego/setup.hpp"
+#include "games/stratego/state.hpp"
+
+using namespace strat;
+using namespace strat::stratego;
+
+namespace {
+
+std::vector<State> sample_positions(int count) {
+  Rng rng(42);
+  std::vector<State> out;
+  std::vector<Move> moves;
+  while (static_cast<int>(out.size()) < count) {
+    State s = random_start(Config{}, rng);
+    for (int ply = 0; !s.outcome().over(); ++ply) {
+      if (ply % 97 == 0) out.push_back(s);
+      s.legal_moves(moves);
+      s.apply(moves[rng.below(static_cast<std::uint32_t>(moves.size()))], nullptr);
+    }
+  }
+  return out;
+}
+
+void BM_StrategoMoveGen(benchmark::State& state) {
+  auto positions = sample_positions(256);
+  std::vector<Move> moves;
+  moves.reserve(256);
+  std::size_t i = 0, generated = 0;
+  for (auto _ : state) {
+    positions[i++ & 255].legal_moves(moves);
+    generated += moves.size();
+    benchmark::DoNotOptimize(moves.data());
+  }
+  state.counters["moves/s"] = benchmark::Counter(static_cast<double>(generated), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_StrategoMoveGen);
+
+void BM_StrategoRandomPlayout(benchmark::State& state) {
+  Rng rng(7);
+  std::vector<Move> moves;
+  moves.reserve(256);
+  std::uint64_t plies = 0;
+  std::vector<State> starts;
+  for (int i = 0; i < 64; ++i) starts.push_back(random_start(Config{}, rng));
+  std::size_t k = 0;
+  for (auto _ : state) {
+    State s = starts[k++ & 63];
+    while (!s.outcome().over()) {
+      s.legal_moves(moves);
+      s.apply(moves[rng.below(static_cast<std::uint32_t>(moves.size()))], nullptr);
+      ++plies;
+    }
+    benchmark::DoNotOptimize(s);
+  }
+  state.counters["plies/s"] = benchmark::Counter(static_cast<double>(plies), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_StrategoRandomPlayout)->Unit(benchmark::kMillisecond);
+
+}  // namespace

@@ -1,0 +1,199 @@
+// selfplay and replay: agents play each other; records are written and checked.
+#include <CLI/CLI.hpp>
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <thread>
+
+#include "cli/outcome_text.hpp"
+#include "cli/progress.hpp"
+#include "cli/verbs.hpp"
+#include "core/record.hpp"
+#include "core/registry.hpp"
+#include "core/text.hpp"
+
+namespace strat::cli {
+
+using nlohmann::json;
+
+// "mcts:iterations=200,c=50,random" -> {"mcts:iterations=200,c=50", "random"}: a piece with '=' but no ':'
+// continues the previous agent's options.
+std::vector<std::string> split_agents(const std::string& text) {
+  std::vector<std::string> out;
+  for (auto piece : split(text, ',')) {
+    if (!out.empty() && piece.find('=') != std::string_view::npos && piece.find(':') == std::string_view::npos &&
+        out.back().find(':') != std::string::npos)
+      out.back() += "," + std::string(piece);
+    else
+      out.emplace_back(piece);
+  }
+  return out;
+}
+
+// Adds time=MS to an agent spec that does not set its own budget (random has none).
+std::string with_time(const std::string& spec, int ms) {
+  if (ms <= 0 || spec.rfind("random", 0) == 0) return spec;
+  if (spec.find("time=") != std::string::npos) return spec;
+  return spec + (spec.find(':') == std::string::npos ? ":" : ",") + "time=" + std::to_string(ms);
+}
+
+struct GameResult {
+  int winner_agent = -1;  // 0 = first agent, 1 = second, -1 draw
+  int plies = 0;
+  Record record;
+};
+
+GameResult play_one(const GameSpec& spec, const std::string agents[2], int first_agent_player, std::uint64_t seed) {
+  auto state = spec.new_game(seed);
+  std::unique_ptr<AnyAgent> seat[2];
+  seat[first_agent_player] = spec.agent(agents[0], seed * 2 + 1);
+  seat[first_agent_player ^ 1] = spec.agent(agents[1], seed * 2 + 2);
+  GameResult r;
+  r.record.set_header("Game", spec.to_string());
+  for (int p = 0; p < 2; ++p) {
+    auto name = state->player_name(p);
+    name[0] = static_cast<char>(std::toupper(name[0]));
+    r.record.set_header(name, seat[p]->name());
+  }
+  r.record.set_header("Seed", std::to_string(seed));
+  r.record.set_header("Start", state->position());
+  while (!state->outcome().over()) {
+    auto move = seat[state->to_move()]->choose(*state);
+    auto events = state->apply(move);
+    r.record.moves.push_back({move, annotation_of(events)});
+  }
+  r.record.set_header("Result", outcome_text(*state));
+  r.plies = state->ply();
+  Outcome o = state->outcome();
+  if (o.status == Status::Win) r.winner_agent = o.winner == first_agent_player ? 0 : 1;
+  return r;
+}
+
+void install_selfplay(CLI::App& app, Context& ctx) {
+  auto* cmd = app.add_subcommand("selfplay", "Play agents against each other, alternating colours");
+  struct Args {
+    std::string game, agents = "mcts,random", save;
+    int games = 10, time_ms = 0, jobs = 1;
+    std::uint64_t seed = 1;
+    bool json = false;
+  };
+  auto a = std::make_shared<Args>();
+  cmd->add_option("game", a->game, "Game, with options after a colon")->required();
+  cmd->add_option("--agents", a->agents, "Two agents, A,B (e.g. mcts:iterations=500,random)")->capture_default_str();
+  cmd->add_option("--games", a->games, "Number of games")->check(CLI::Range(1, 1'000'000))->capture_default_str();
+  cmd->add_option("--seed", a->seed, "Seed of the first game; game i uses SEED+i")->capture_default_str();
+  cmd->add_option("--time-per-move", a->time_ms, "Milliseconds per move for searching agents")->check(CLI::Range(0, 3'600'000));
+  cmd->add_option("--save", a->save, "Write one record per game into this folder");
+  cmd->add_option("--jobs", a->jobs, "Games played at once")->check(CLI::Range(1, 64))->capture_default_str();
+  cmd->add_flag("--json", a->json, "Machine-readable output");
+  cmd->callback([&ctx, a] {
+    ctx.action = [&ctx, a] {
+      auto spec = GameSpec::parse(a->game);
+      auto names = split_agents(a->agents);
+      if (names.size() != 2) bad_input("--agents needs two agents, A,B; got " + strat::quoted(a->agents));
+      std::string agents[2] = {with_time(names[0], a->time_ms), with_time(names[1], a->time_ms)};
+      for (auto& n : agents) spec.agent(n, 0);  // reject a bad agent before playing anything
+      if (!a->save.empty()) {
+        std::error_code ec;
+        std::filesystem::create_directories(a->save, ec);
+        if (ec) bad_input("cannot create folder " + strat::quoted(a->save) + ": " + ec.message());
+      }
+      std::vector<GameResult> results(a->games);
+      std::atomic<int> next{0}, finished{0};
+      std::mutex mu;
+      std::string failure;
+      Progress progress(ctx.err, "selfplay", stderr_is_terminal(ctx.err));
+      auto worker = [&] {
+        for (int i = next++; i < a->games; i = next++) {
+          try {
+            results[i] = play_one(spec, agents, i % 2, a->seed + static_cast<std::uint64_t>(i));
+          } catch (const std::exception& e) {
+            std::lock_guard lock(mu);
+            failure = e.what();
+            return;
+          }
+          int done = ++finished;
+          std::lock_guard lock(mu);
+          progress.update(static_cast<double>(done) / a->games, std::to_string(done) + "/" + std::to_string(a->games));
+        }
+      };
+      std::vector<std::thread> threads;
+      for (int t = 1; t < a->jobs; ++t) threads.emplace_back(worker);
+      worker();
+      for (auto& t : threads) t.join();
+      progress.done();
+      if (!failure.empty()) throw std::runtime_error(failure);
+      int wins[2] = {0, 0}, draws = 0;
+      double plies = 0;
+      for (int i = 0; i < a->games; ++i) {
+        const auto& r = results[i];
+        if (r.winner_agent >= 0) ++wins[r.winner_agent];
+        else ++draws;
+        plies += r.plies;
+        if (!a->save.empty()) {
+          char name[32];
+          std::snprintf(name, sizeof name, "game-%04d.txt", i + 1);
+          std::ofstream f(std::filesystem::path(a->save) / name);
+          f << r.record.to_text();
+          if (!f) bad_input("cannot write " + (std::filesystem::path(a->save) / name).string());
+        }
+      }
+      const double mean = plies / a->games;
+      if (a->json) {
+        ctx.out << json{{"games", a->games}, {"agents", {agents[0], agents[1]}}, {"wins", wins[0]}, {"losses", wins[1]},
+                        {"draws", draws}, {"mean_length", mean}}
+                       .dump()
+                << "\n";
+      } else {
+        ctx.out << "games " << a->games << "\n"
+                << "wins " << wins[0] << " (" << agents[0] << ")\n"
+                << "losses " << wins[1] << " (" << agents[1] << " wins)\n"
+                << "draws " << draws << "\n";
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "mean length %.1f plies\n", mean);
+        ctx.out << buf;
+      }
+      return 0;
+    };
+  });
+}
+
+void install_replay(CLI::App& app, Context& ctx) {
+  auto* cmd = app.add_subcommand("replay", "Check a game record move by move; print the final position and result");
+  auto file = std::make_shared<std::string>();
+  auto as_json = std::make_shared<bool>(false);
+  cmd->add_option("file", *file, "Record file (docs/records.md), or - for standard input")->required();
+  cmd->add_flag("--json", *as_json, "Machine-readable output");
+  cmd->callback([&ctx, file, as_json] {
+    ctx.action = [&ctx, file, as_json] {
+      std::stringstream buffer;
+      if (*file == "-") {
+        buffer << std::cin.rdbuf();
+      } else {
+        std::ifstream in(*file);
+        if (!in) bad_input("cannot read " + strat::quoted(*file));
+        buffer << in.rdbuf();
+      }
+      auto record = Record::parse(buffer.str());
+      auto report = replay(record);
+      std::string error = report.error;
+      const std::string result = outcome_text(*report.final_state);
+      const std::string claimed = record.header("Result");
+      if (error.empty() && !claimed.empty() && claimed != result)
+        error = "the record's result is " + strat::quoted(claimed) + " but the moves give " + strat::quoted(result);
+      if (*as_json) {
+        ctx.out << json{{"valid", error.empty()}, {"moves", report.good_moves}, {"position", report.final_state->position()},
+                        {"result", result}, {"error", error}}.dump() << "\n";
+      } else {
+        ctx.out << report.final_state->position() << "\n" << result << "\n";
+      }
+      if (!error.empty()) bad_input(error);
+      return 0;
+    };
+  });
+}
+
+}  // namespace strat::cli

@@ -1,0 +1,26 @@
+#pragma once
+// Board geometry. Squares are stored on an 11-wide mailbox: one sentinel column (col 10) serves as both the
+// left and right border, plus a sentinel row below and above, so every real square index is < 128 and fits a
+// 128-bit bitboard. Spec index (S-01) = row*10 + col; mailbox index = (row+1)*11 + col.
+#include <cstdint>
+#include <string>
+
+namespace strat::stratego {
+
+using u128 = unsigned __int128;
+
+constexpr int kWidth = 11;
+constexpr int kCells = 12 * kWidth;  // 132
+constexpr int kDirs[4] = {kWidth, -kWidth, 1, -1};  // up (towards row 10), down, right, left
+
+constexpr int sq(int col, int row) { return (row + 1) * kWidth + col; }
+constexpr int col_of(int s) { return s % kWidth; }
+constexpr int row_of(int s) { return s / kWidth - 1; }
+constexpr bool on_board(int s) { return s >= kWidth && s < 11 * kWidth && col_of(s) < 10; }
+constexpr bool is_lake_square(int col, int row) {
+  return (row == 4 || row == 5) && (col == 2 || col == 3 || col == 6 || col == 7);
+}
+inline std::string square_str(int s) { return std::string(1, static_cast<char>('a' + col_of(s))) + std::to_string(row_of(s) + 1); }
+constexpr u128 bit(int s) { return u128{1} << s; }
+
+}  // namespace strat::stratego

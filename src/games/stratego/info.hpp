@@ -1,0 +1,49 @@
+#pragma once
+// What one Stratego player knows (S-25): own pieces with ranks; enemy pieces as unknown unless revealed; which
+// pieces moved; the public counts of every rank still alive (each removal happens in a revealed combat).
+// Search code for Stratego reads only an Info, so hidden ranks cannot leak into an agent's choice.
+#include <array>
+#include <string>
+
+#include "core/rng.hpp"
+#include "games/stratego/state.hpp"
+
+namespace strat::stratego {
+
+class Info {
+ public:
+  // player -1: the omniscient view (everything), used once a game is over.
+  Info(const State& truth, int player);
+
+  int player() const { return player_; }
+  int to_move() const { return side_; }
+  int ply() const { return ply_; }
+  Outcome outcome() const { return outcome_; }
+  const Config& config() const { return config_; }
+  // The cell as this player sees it: enemy pieces of unknown rank have rank kUnknownRank.
+  std::uint8_t cell(int s) const { return board_[s]; }
+  int alive(int owner, int rank) const { return alive_[owner][rank]; }
+  const Run& run(int p) const { return run_[p]; }
+  // Enemy ranks not yet placed: alive minus those known on the board.
+  Army unknown_enemy_ranks() const;
+
+  // A full state consistent with this Info: unknown enemy ranks drawn at random, Bombs and the Flag only on
+  // pieces that never moved. `informed` biases the Flag to the back rows and Bombs next to it, as human
+  // setups do; otherwise uniform.
+  State sample(Rng& rng, bool informed) const;
+  State sample(Rng& rng) const { return sample(rng, false); }
+
+  // The view notation: the position notation with '?' for enemy pieces of unknown rank.
+  std::string to_string() const;
+  std::string to_json() const;
+
+ private:
+  std::array<std::uint8_t, kCells> board_{};
+  std::array<std::array<std::uint8_t, kRanks>, 2> alive_{};
+  Run run_[2];
+  int player_ = 0, side_ = 0, ply_ = 0;
+  Outcome outcome_;
+  Config config_;
+};
+
+}  // namespace strat::stratego

@@ -1,0 +1,70 @@
+#include "ai/agents.hpp"
+#include "ai/bench.hpp"
+#include "core/error.hpp"
+#include "core/registry.hpp"
+#include "core/text.hpp"
+#include "games/stratego/agent.hpp"
+#include "games/stratego/info.hpp"
+#include "games/stratego/setup.hpp"
+#include "games/stratego/state.hpp"
+
+namespace strat {
+
+using stratego::Config;
+using stratego::State;
+
+namespace {
+
+std::unique_ptr<AnyState> wrap(State s) { return std::make_unique<StateAdapter<State>>("stratego", std::move(s)); }
+
+std::unique_ptr<AnyState> load(const Options& options, std::string_view position) {
+  const Config config = Config::from(options);
+  if (position.rfind("random:", 0) == 0) {
+    unsigned long long seed = 0;
+    if (!parse_uint(position.substr(7), seed)) bad_input("random:SEED needs a whole number, got " + quoted(position));
+    Rng rng(seed);
+    return wrap(stratego::random_start(config, rng));
+  }
+  if (position == "startpos")
+    bad_input("stratego has no fixed start: give a position (two setups) or random:SEED for generated setups");
+  return wrap(State::parse(position, config));
+}
+
+}  // namespace
+
+void register_stratego(Registry& registry) {
+  GameInfo g;
+  g.name = "stratego";
+  g.title = "Stratego";
+  g.summary = "Classic Stratego (1987 rules): hidden ranks, capture the enemy Flag";
+  g.variants = {"classic", "barrage"};
+  g.agents = {"random", "mcts", "stratego"};
+  g.hidden_information = true;
+  g.has_random_start = true;
+  g.load = load;
+  g.new_game = [](const Options& options, std::uint64_t seed) {
+    Rng rng(seed);
+    return wrap(stratego::random_start(Config::from(options), rng));
+  };
+  g.make_agent = [](const Options&, std::string_view spec, std::uint64_t seed) -> std::unique_ptr<AnyAgent> {
+    if (auto a = make_generic_agent<State>(spec, seed, {800, 30})) return a;
+    auto [name, options] = Options::parse_spec(spec, "agent option");
+    if (name == "stratego")
+      return std::make_unique<AgentAdapter<State, Mcts<State>>>(std::string(spec),
+                                                                Mcts<State>(stratego::agent_config(options), seed));
+    unknown_agent(spec, "random, mcts, stratego");
+  };
+  g.bench = [](const Options& options, double seconds, const std::function<void(double)>& progress) {
+    const Config config = Config::from(options);
+    auto f = bench_playouts<State>([&](Rng& rng) { return stratego::random_start(config, rng); }, seconds, 1, progress);
+    return std::vector<std::string>{
+        "playout_plies_per_second " + std::to_string(static_cast<long long>(f.plies_per_second)) + " plies/s",
+        "playout_games_per_second " + std::to_string(static_cast<long long>(f.games_per_second)) + " games/s",
+        "mean_game_length " + std::to_string(f.games ? f.plies / f.games : 0) + " plies",
+        "movegen_calls_per_second " + std::to_string(static_cast<long long>(f.movegen_per_second)) + " calls/s",
+        "moves_generated_per_second " + std::to_string(static_cast<long long>(f.moves_per_second)) + " moves/s"};
+  };
+  registry.add(std::move(g));
+}
+
+}  // namespace strat

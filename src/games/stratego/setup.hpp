@@ -1,0 +1,23 @@
+#pragma once
+// Setups: a generator of varied, sensible armies (not uniform shuffles), and the start position from two
+// setups. A setup is listed from the owner's point of view: index 0 = the owner's back-left square.
+#include <array>
+#include <string>
+#include <vector>
+
+#include "core/rng.hpp"
+#include "games/stratego/state.hpp"
+
+namespace strat::stratego {
+
+// ranks[row*10 + col], row 0 = the owner's back row, col 0 = column a; 0 = empty (barrage).
+using Setup = std::array<std::uint8_t, 40>;
+
+// Classic: Flag on the back row, usually bombed in; Bombs also guard lanes; Marshal, General and Spy in the
+// middle rows; Scouts mostly in front; Miners mostly behind. Barrage: Flag at the back, often next to the Bomb.
+Setup generate_setup(const Config& config, Rng& rng);
+// The start position from a Red and a Blue setup (Blue's mirrored onto rows 10..7).
+State start_position(const Config& config, const Setup& red, const Setup& blue);
+State random_start(const Config& config, Rng& rng);
+
+}  // namespace strat::stratego

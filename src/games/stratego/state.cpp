@@ -1,0 +1,169 @@
+#include "games/stratego/state.hpp"
+
+#include <cmath>
+#include <cstdlib>
+
+#include "core/error.hpp"
+#include "core/text.hpp"
+#include "games/stratego/info.hpp"
+#include "games/stratego/notation.hpp"
+
+namespace strat::stratego {
+
+Config Config::from(const Options& options) {
+  options.check_known({"variant", "two_square", "ply_limit"});
+  Config c;
+  const auto variant = options.get("variant", "classic");
+  if (variant != "classic" && variant != "barrage") bad_input("unknown stratego variant " + quoted(variant));
+  c.barrage = variant == "barrage";
+  const auto rule = options.get("two_square", "five");
+  if (rule == "isf") c.run_limit = 3;
+  else if (rule == "five" || rule == "classic") c.run_limit = 5;
+  else bad_input("game option two_square must be 'five' (S-18) or 'isf' (S-19), got " + quoted(rule));
+  c.ply_limit = static_cast<std::int32_t>(options.get_int("ply_limit", 3000, 1, 1'000'000));
+  return c;
+}
+
+std::string Config::options_string() const {
+  std::string out = barrage ? "barrage" : "classic";
+  if (run_limit == 3) out += ",two_square=isf";
+  if (ply_limit != 3000) out += ",ply_limit=" + std::to_string(ply_limit);
+  return out;
+}
+
+State::State(const Config& config) : config_(config) {
+  board_.fill(kWall);
+  for (int row = 0; row < 10; ++row)
+    for (int col = 0; col < 10; ++col)
+      if (!is_lake_square(col, row)) board_[sq(col, row)] = 0;
+}
+
+void State::put(int s, int owner, int rank, std::uint8_t flags) {
+  if (is_piece(s)) remove(s);
+  board_[s] = static_cast<std::uint8_t>(rank | (owner ? kBlue : 0) | flags);
+  ++alive_[owner][rank];
+  if (movable(rank)) movable_[owner] |= bit(s);
+}
+
+int State::alive_total(int player) const {
+  int n = 0;
+  for (int r = 1; r < kRanks; ++r) n += alive_[player][r];
+  return n;
+}
+
+State State::parse(std::string_view text, const Config& config) {
+  CellsText cells = parse_cells(text, false);
+  State s(config);
+  for (int row = 0; row < 10; ++row)
+    for (int col = 0; col < 10; ++col) {
+      const int q = sq(col, row);
+      const std::uint8_t c = cells.board[q];
+      if (c & kWall || (c & kRankMask) == 0) continue;
+      const int rank = c & kRankMask, owner = (c & kBlue) ? 1 : 0;
+      if ((c & kMoved) && !movable(rank))
+        bad_input(std::string("the ") + rank_name(rank) + " at " + square_str(q) + " cannot have moved (S-09)");
+      s.put(q, owner, rank, c & (kKnown | kMoved));
+    }
+  const Army& army = config.army();
+  for (int p = 0; p < 2; ++p) {
+    const std::string who = p == 0 ? "Red" : "Blue";
+    for (int r = 1; r < kRanks; ++r) {
+      const int n = s.alive_[p][r];
+      const auto name = [&](int k) { return std::string(k == 1 ? rank_name(r) : rank_name_plural(r)); };
+      if (!cells.has_extras && n != army[r])
+        bad_input(who + " has " + std::to_string(n) + " " + name(n) + ", expected " + std::to_string(army[r]));
+      if (n > army[r])
+        bad_input(who + " has " + std::to_string(n) + " " + name(n) + ", at most " + std::to_string(army[r]));
+    }
+  }
+  if (!cells.has_extras) {
+    // A setup (S-05): every piece in its own four rows, Red to move (S-06).
+    for (int row = 0; row < 10; ++row)
+      for (int col = 0; col < 10; ++col) {
+        const int q = sq(col, row);
+        if (!s.is_piece(q)) continue;
+        const int owner = s.owner_at(q);
+        if ((owner == 0 && row > 3) || (owner == 1 && row < 6))
+          bad_input(std::string(owner == 0 ? "Red" : "Blue") + " piece at " + square_str(q) + " is outside " +
+                    (owner == 0 ? "Red's rows 1-4" : "Blue's rows 7-10") + " (S-05)");
+      }
+    if (cells.side != 0) bad_input("a new game starts with Red to move (S-06)");
+  }
+  for (int p = 0; p < 2; ++p) {
+    const Run& r = cells.run[p];
+    if (r.count && (!s.is_piece(r.to) || s.owner_at(r.to) != p))
+      bad_input(std::string(p == 0 ? "red" : "blue") + "'s series ends on " + square_str(r.to) + ", which holds no " +
+                (p == 0 ? "red" : "blue") + " piece");
+    s.run_[p] = r;
+  }
+  s.side_ = static_cast<std::uint8_t>(cells.side);
+  s.ply_ = cells.ply;
+  s.refresh_outcome();
+  return s;
+}
+
+std::string State::to_string() const { return format_cells(board_, side_, ply_, run_); }
+
+std::string State::move_to_string(const Move& m) const {
+  return square_str(m.from) + (is_piece(m.to) ? "x" : "-") + square_str(m.to);
+}
+
+Move State::parse_move(std::string_view text) const {
+  text = trim(text);
+  const auto sep = text.find_first_of("-x");
+  int fc = 0, fr = 0, tc = 0, tr = 0;
+  if (sep == std::string_view::npos || !parse_square(text.substr(0, sep), 10, 10, fc, fr) ||
+      !parse_square(text.substr(sep + 1), 10, 10, tc, tr))
+    bad_input("bad move syntax " + quoted(text) + " (expected e.g. e4-e5, or e4xe5 for an attack)");
+  const int from = sq(fc, fr), to = sq(tc, tr);
+  const std::string me = player_name(side_);
+  if (outcome_.over()) bad_input("the game is over");
+  if (!is_piece(from)) bad_input(square_str(from) + " is empty");
+  if (owner_at(from) != side_) bad_input(square_str(from) + " holds a " + player_name(side_ ^ 1) + " piece; " + me + " is to move");
+  const int rank = rank_at(from);
+  if (!movable(rank)) bad_input(std::string("the ") + rank_name(rank) + " at " + square_str(from) + " cannot move (S-09)");
+  if (is_lake_square(tc, tr)) bad_input(square_str(to) + " is a lake (S-02)");
+  if (is_piece(to) && owner_at(to) == side_) bad_input(square_str(to) + " holds your own piece (S-08)");
+  if (fc != tc && fr != tr) bad_input("pieces move in straight lines, not diagonally (S-08)");
+  if (from == to) bad_input("a move must change square (S-07)");
+  std::vector<Move> moves;
+  legal_moves(moves);
+  const Move m{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)};
+  for (const auto& x : moves)
+    if (x == m) return m;
+  const int dist = std::abs(fc - tc) + std::abs(fr - tr);
+  if (dist > 1 && rank != kScout) bad_input("only a Scout moves more than one square (S-10)");
+  if (dist > 1) bad_input("the Scout's path from " + square_str(from) + " to " + square_str(to) + " is blocked (S-10)");
+  const Run& r = run_[side_];
+  if (r.count >= config_.run_limit && from == r.to && to == r.from)
+    bad_input("moving between " + square_str(from) + " and " + square_str(to) + " " + std::to_string(r.count + 1) +
+              " times in a row is not allowed (" + (config_.run_limit == 3 ? "S-19" : "S-18") + ")");
+  bad_input("illegal move " + std::string(text));
+}
+
+Info State::info(int player) const { return Info(*this, player); }
+
+std::string State::view_string(int player) const { return Info(*this, player).to_string(); }
+
+std::string State::view_json(int player) const {
+  return Info(*this, player).to_json();
+}
+
+// Material from `player`'s side, squashed into [-1, 1]. Values follow common Stratego practice: the Marshal and
+// General dominate, Miners matter while Bombs stand, the Spy matters while the enemy Marshal lives.
+double State::evaluate(int player) const {
+  static constexpr double base[kRanks] = {0, 2, 2, 3, 2, 2.5, 3.5, 5, 7, 10, 14, 1.5, 0};
+  double score[2] = {0, 0};
+  for (int p = 0; p < 2; ++p) {
+    const int o = p ^ 1;
+    for (int r = 1; r < kRanks; ++r) {
+      double v = base[r];
+      if (r == kSpy && alive_[o][kMarshal] == 0) v = 0.5;
+      if (r == kMiner && alive_[o][kBomb] > 0) v = 4;
+      score[p] += v * alive_[p][r];
+    }
+  }
+  return std::tanh((score[player] - score[player ^ 1]) / 15.0);
+}
+
+}  // namespace strat::stratego

@@ -1,0 +1,268 @@
+#pragma once
+// Classic Stratego (../shared/rules/stratego.md): the omniscient state, move generation and combat.
+// Hot paths (legal_moves, apply) are inline: random playouts must run at millions of plies per second.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/game.hpp"
+#include "core/options.hpp"
+#include "games/stratego/board.hpp"
+#include "games/stratego/pieces.hpp"
+
+namespace strat::stratego {
+
+// A cell: 0 empty, kWall lake or border, else a piece: rank | owner | flags.
+constexpr std::uint8_t kRankMask = 0x0F;
+constexpr std::uint8_t kBlue = 0x10;
+constexpr std::uint8_t kKnown = 0x20;  // rank revealed to the opponent (S-12, or a Scout's long move)
+constexpr std::uint8_t kMoved = 0x40;  // has moved: public (S-25)
+constexpr std::uint8_t kWall = 0x80;
+constexpr std::uint8_t kUnknownRank = 15;  // in views: an enemy piece whose rank this player does not know
+
+struct Config {
+  bool barrage = false;
+  std::uint8_t run_limit = 5;    // S-18: at most 5 moves in a row between the same two squares; ISF (S-19): 3
+  std::int32_t ply_limit = 3000;  // S-23
+  static Config from(const Options& options);  // "variant", "two_square", "ply_limit"
+  const Army& army() const { return barrage ? kBarrageArmy : kClassicArmy; }
+  std::string options_string() const;
+};
+
+struct Move {
+  std::uint8_t from = 0, to = 0;  // mailbox squares (board.hpp)
+  bool operator==(const Move&) const = default;
+};
+
+// The series of a player's last moves of one piece between two squares (S-18/S-19).
+struct Run {
+  std::uint8_t from = 0, to = 0, count = 0;  // the last move went from -> to; count moves in the series
+  bool operator==(const Run&) const = default;
+};
+
+inline int ctz128(u128 x) {
+  auto lo = static_cast<std::uint64_t>(x);
+  return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(static_cast<std::uint64_t>(x >> 64));
+}
+
+class Info;
+
+class State {
+ public:
+  using Move = stratego::Move;
+  using Info = stratego::Info;
+
+  State() = default;
+  // An empty board with lakes (for building positions square by square).
+  explicit State(const Config& config);
+  // Parses the position notation of the spec (field string, side, optional extra fields). Throws BadInput.
+  static State parse(std::string_view text, const Config& config);
+
+  // --- GameState ---
+  int to_move() const { return side_; }
+  Outcome outcome() const { return outcome_; }
+  int ply() const { return ply_; }
+  void legal_moves(std::vector<Move>& out) const;
+  void apply(const Move& m, Events* events);
+  std::string move_to_string(const Move& m) const;
+  Move parse_move(std::string_view text) const;  // validates legality
+  std::string to_string() const;
+  static const char* player_name(int p) { return p == 0 ? "red" : "blue"; }
+
+  // --- hidden information (S-25, S-26) ---
+  Info info(int player) const;
+  std::string view_string(int player) const;
+  std::string view_json(int player) const;
+  std::string render(int perspective, bool color) const;
+
+  double evaluate(int player) const;
+
+  // --- building and inspection ---
+  std::uint8_t cell(int s) const { return board_[s]; }
+  int owner_at(int s) const { return (board_[s] & kBlue) ? 1 : 0; }
+  int rank_at(int s) const { return board_[s] & kRankMask; }
+  bool is_piece(int s) const { return (board_[s] & kRankMask) != 0 && !(board_[s] & kWall); }
+  void put(int s, int owner, int rank, std::uint8_t flags = 0);
+  void set_side(int side) { side_ = static_cast<std::uint8_t>(side); }
+  void set_ply(int ply) { ply_ = ply; }
+  void set_run(int player, Run run) { run_[player] = run; }
+  const Run& run(int player) const { return run_[player]; }
+  const Config& config() const { return config_; }
+  int alive(int player, int rank) const { return alive_[player][rank]; }
+  int alive_total(int player) const;
+  // Recomputes the outcome at the side to move's turn (flag gone, ply limit, no legal moves).
+  void refresh_outcome();
+  bool has_legal_move(int player) const;
+
+ private:
+  void remove(int s);
+  static bool enemy(std::uint8_t c, int me) { return (c & kRankMask) && !(c & kWall) && ((c >> 4) & 1) != me; }
+
+  std::array<std::uint8_t, kCells> board_{};
+  u128 movable_[2] = {0, 0};
+  std::array<std::array<std::uint8_t, kRanks>, 2> alive_{};
+  Run run_[2];
+  std::int32_t ply_ = 0;
+  std::uint8_t side_ = 0;
+  Outcome outcome_;
+  Config config_;
+};
+
+// ---- hot paths ----
+
+// target_ok[me][cell]: may a piece of `me` step onto this cell (empty or enemy)? One lookup per direction.
+struct TargetTable {
+  bool ok[2][256];
+  constexpr TargetTable() : ok{} {
+    for (int me = 0; me < 2; ++me)
+      for (int c = 0; c < 256; ++c)
+        ok[me][c] = c == 0 || ((c & kRankMask) && !(c & kWall) && ((c >> 4) & 1) != me);
+  }
+};
+inline constexpr TargetTable kTargets{};
+
+inline void State::legal_moves(std::vector<Move>& out) const {
+  out.clear();
+  const int me = side_;
+  const bool* ok = kTargets.ok[me];
+  u128 bb = movable_[me];
+  while (bb) {
+    const int from = ctz128(bb);
+    bb &= bb - 1;
+    if ((board_[from] & kRankMask) == kScout) {
+      for (int d : kDirs) {
+        int to = from + d;
+        while (board_[to] == 0) {
+          out.push_back({static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)});
+          to += d;
+        }
+        if (ok[board_[to]]) out.push_back({static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)});
+      }
+    } else {
+      for (int d : kDirs) {
+        const int to = from + d;
+        if (ok[board_[to]]) out.push_back({static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)});
+      }
+    }
+  }
+  const Run& r = run_[me];
+  if (r.count >= config_.run_limit) {
+    // S-18/S-19: the move back along the series would be one too many.
+    const Move banned{r.to, r.from};
+    for (auto& m : out)
+      if (m == banned) {
+        m = out.back();
+        out.pop_back();
+        break;
+      }
+  }
+}
+
+inline void State::apply(const Move& m, Events* events) {
+  const int me = side_;
+  const std::uint8_t a = board_[m.from];
+  const std::uint8_t d = board_[m.to];
+  const int step = m.to > m.from ? m.to - m.from : m.from - m.to;
+  bool flag_taken = false;
+  if (d == 0) {
+    const bool long_move = step != 1 && step != kWidth;  // a Scout betrays itself (S-25)
+    board_[m.to] = static_cast<std::uint8_t>(a | kMoved | (long_move ? kKnown : 0));
+    board_[m.from] = 0;
+    movable_[me] ^= bit(m.from) | bit(m.to);
+    Run& r = run_[me];
+    if (r.count && m.from == r.to && m.to == r.from) {
+      r.from = m.from;
+      r.to = m.to;
+      ++r.count;
+    } else {
+      r = Run{m.from, m.to, 1};
+    }
+  } else {
+    run_[me] = Run{};  // an attack changes the position for good: a new series starts
+    const int ar = a & kRankMask, dr = d & kRankMask;
+    if (events) events->push_back("reveal " + square_str(m.to) + " " + rank_code(ar) + "x" + rank_code(dr));
+    int winner;  // 1 attacker, -1 defender, 0 both fall
+    if (dr == kFlag) {
+      winner = 1;
+      flag_taken = true;
+    } else if (dr == kBomb) {
+      winner = ar == kMiner ? 1 : -1;  // S-16
+    } else if (ar == kSpy && dr == kMarshal) {
+      winner = 1;  // S-15
+    } else {
+      winner = ar > dr ? 1 : (ar < dr ? -1 : 0);  // S-13, S-14
+    }
+    if (winner >= 0) {
+      if (events) events->push_back("capture " + square_str(m.to));
+      remove(m.to);
+    }
+    if (winner <= 0) {
+      if (events) events->push_back("capture " + square_str(m.from));
+      remove(m.from);
+    }
+    if (winner == 1) {
+      board_[m.to] = static_cast<std::uint8_t>(a | kMoved | kKnown);
+      board_[m.from] = 0;
+      movable_[me] ^= bit(m.from) | bit(m.to);
+    } else if (winner == -1) {
+      board_[m.to] = static_cast<std::uint8_t>(d | kKnown);
+    }
+  }
+  ++ply_;
+  side_ ^= 1;
+  if (flag_taken) outcome_ = Outcome::win(me, "flag");
+  else refresh_outcome();
+  if (events && outcome_.over()) {
+    if (outcome_.status == Status::Win)
+      events->push_back(std::string("winner ") + (outcome_.winner == 0 ? "r " : "b ") + outcome_.reason);
+    else
+      events->push_back(std::string("draw ") + outcome_.reason);
+  }
+}
+
+inline void State::remove(int s) {
+  const std::uint8_t c = board_[s];
+  const int owner = (c >> 4) & 1;
+  --alive_[owner][c & kRankMask];
+  movable_[owner] &= ~bit(s);
+  board_[s] = 0;
+  if (run_[owner].to == s) run_[owner] = Run{};  // the piece of the series is gone: so is the series
+}
+
+inline bool State::has_legal_move(int player) const {
+  const Run& r = run_[player];
+  const bool restricted = r.count >= config_.run_limit;
+  u128 bb = movable_[player];
+  while (bb) {
+    const int from = ctz128(bb);
+    bb &= bb - 1;
+    const bool scout = (board_[from] & kRankMask) == kScout;
+    for (int d : kDirs) {
+      int to = from + d;
+      while (true) {
+        const std::uint8_t c = board_[to];
+        if (!kTargets.ok[player][c]) break;
+        if (!(restricted && from == r.to && to == r.from)) return true;
+        if (c != 0 || !scout) break;
+        to += d;
+      }
+    }
+  }
+  return false;
+}
+
+inline void State::refresh_outcome() {
+  outcome_ = Outcome::ongoing();
+  const int me = side_, other = side_ ^ 1;
+  if (alive_[me][kFlag] == 0) { outcome_ = Outcome::win(other, "flag"); return; }
+  if (alive_[other][kFlag] == 0) { outcome_ = Outcome::win(me, "flag"); return; }
+  if (!has_legal_move(me)) {
+    outcome_ = has_legal_move(other) ? Outcome::win(other, "no-moves") : Outcome::draw("no-moves");  // S-21, S-22
+    return;
+  }
+  if (ply_ >= config_.ply_limit) outcome_ = Outcome::draw("ply-limit");  // S-23
+}
+
+}  // namespace strat::stratego

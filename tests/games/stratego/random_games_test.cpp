@@ -1,0 +1,90 @@
+// 10,000 random games with invariants checked after every ply.
+#include <gtest/gtest.h>
+
+#include "ai/random_agent.hpp"
+#include "helpers.hpp"
+
+using namespace strat;
+using namespace strat::stratego;
+
+namespace {
+
+void check_views(const State& s) {
+  for (int p = 0; p < 2; ++p) {
+    Info info = s.info(p);
+    for (int row = 0; row < 10; ++row)
+      for (int col = 0; col < 10; ++col) {
+        const int q = sq(col, row);
+        if (!s.is_piece(q)) continue;
+        const std::uint8_t seen = info.cell(q);
+        const bool own = s.owner_at(q) == p;
+        if (own || (s.cell(q) & kKnown)) ASSERT_EQ(seen & kRankMask, s.rank_at(q));
+        else ASSERT_EQ(seen & kRankMask, kUnknownRank) << "an unrevealed enemy rank leaked at " << square_str(q);
+      }
+  }
+}
+
+void run_games(int games, Config config, std::uint64_t seed) {
+  Rng rng(seed);
+  std::vector<Move> moves;
+  for (int g = 0; g < games; ++g) {
+    State s = random_start(config, rng);
+    std::vector<int> immovable_start;
+    for (int q = 0; q < kCells; ++q)
+      if (s.is_piece(q) && !movable(s.rank_at(q))) immovable_start.push_back(q);
+    int before[2] = {s.alive_total(0), s.alive_total(1)};
+    const bool check_view_this_game = g % 10 == 0;
+    while (!s.outcome().over()) {
+      s.legal_moves(moves);
+      ASSERT_FALSE(moves.empty());
+      s.apply(moves[rng.below(static_cast<std::uint32_t>(moves.size()))], nullptr);
+      for (int p = 0; p < 2; ++p) {
+        const int now = s.alive_total(p);
+        ASSERT_LE(now, before[p]);  // piece counts only fall
+        before[p] = now;
+      }
+      // Bombs and Flags never move: every one stands on a square where one stood at the start.
+      for (int q = 0; q < kCells; ++q) {
+        if (!s.is_piece(q)) continue;
+        ASSERT_FALSE(is_lake_square(col_of(q), row_of(q)));
+        if (!movable(s.rank_at(q)))
+          ASSERT_TRUE(std::find(immovable_start.begin(), immovable_start.end(), q) != immovable_start.end());
+      }
+      if (check_view_this_game) check_views(s);
+      ASSERT_LE(s.ply(), config.ply_limit);
+    }
+    // The game always ends, by one of the rules' reasons.
+    const std::string reason = s.outcome().reason;
+    ASSERT_TRUE(reason == "flag" || reason == "no-moves" || reason == "ply-limit") << reason;
+  }
+}
+
+}  // namespace
+
+TEST(StrategoRandomGames, TenThousandGamesKeepInvariants) { run_games(10000, Config{}, 2026); }
+
+TEST(StrategoRandomGames, BarrageAndIsfGamesKeepInvariants) {
+  Config c;
+  c.barrage = true;
+  c.run_limit = 3;
+  run_games(1000, c, 7);
+}
+
+TEST(StrategoRandomGames, PositionStringsRoundTripMidGame) {
+  Rng rng(11);
+  std::vector<Move> moves;
+  for (int g = 0; g < 50; ++g) {
+    State s = random_start(Config{}, rng);
+    while (!s.outcome().over()) {
+      const std::string text = s.to_string();
+      State back = State::parse(text, Config{});
+      ASSERT_EQ(back.to_string(), text);
+      std::vector<Move> a, b;
+      s.legal_moves(a);
+      back.legal_moves(b);
+      ASSERT_EQ(a, b);
+      s.legal_moves(moves);
+      s.apply(moves[rng.below(static_cast<std::uint32_t>(moves.size()))], nullptr);
+    }
+  }
+}
