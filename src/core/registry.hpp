@@ -39,6 +39,15 @@ struct GameInfo {
   std::function<std::vector<std::string>(const Options& options, double seconds,
                                          const std::function<void(double)>& progress)>
       bench;
+
+  // Optional, for games where each player secretly places a setup before play (Stratego); unset elsewhere.
+  // A setup is one player's placement in the game's own setup notation (docs/games/<game>.md).
+  // `random_setup` draws one for `player`; `from_setups` builds the start from both players' setups, throwing
+  // BadInput with one line naming the problem and the player ("Red has 7 Scouts, expected 8").
+  std::function<std::string(const Options& options, int player, std::uint64_t seed)> random_setup;
+  std::function<std::unique_ptr<AnyState>(const Options& options, const std::string& setup0,
+                                          const std::string& setup1)>
+      from_setups;
 };
 
 class Registry {

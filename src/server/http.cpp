@@ -1,0 +1,289 @@
+#include "server/http.hpp"
+
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/redirect_error.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "core/error.hpp"
+
+namespace strat::server {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+using nlohmann::json;
+using Request = http::request<http::string_body>;
+using Response = http::response<http::string_body>;
+
+std::string default_web_root() {
+  if (std::filesystem::exists("web/dist/index.html")) return std::filesystem::absolute("web/dist").string();
+  return STRAT_WEB_DIST;
+}
+
+namespace {
+
+std::string query_param(std::string_view target, std::string_view key) {
+  auto q = target.find('?');
+  if (q == std::string_view::npos) return "";
+  std::string_view rest = target.substr(q + 1);
+  while (!rest.empty()) {
+    auto amp = rest.find('&');
+    std::string_view part = rest.substr(0, amp);
+    auto eq = part.find('=');
+    if (part.substr(0, eq) == key) return eq == std::string_view::npos ? "" : std::string(part.substr(eq + 1));
+    if (amp == std::string_view::npos) break;
+    rest = rest.substr(amp + 1);
+  }
+  return "";
+}
+
+std::string mime_type(const std::string& ext) {
+  static const std::map<std::string, std::string> types = {
+      {".html", "text/html; charset=utf-8"}, {".js", "text/javascript; charset=utf-8"},
+      {".css", "text/css; charset=utf-8"},   {".svg", "image/svg+xml"},
+      {".png", "image/png"},                 {".json", "application/json"},
+      {".ico", "image/x-icon"},              {".txt", "text/plain; charset=utf-8"},
+      {".webmanifest", "application/manifest+json"}};
+  auto it = types.find(ext);
+  return it == types.end() ? "application/octet-stream" : it->second;
+}
+
+Response make_response(const Request& req, http::status status, std::string body, const std::string& type) {
+  Response res{status, req.version()};
+  res.set(http::field::server, "strat");
+  res.set(http::field::content_type, type);
+  res.set(http::field::cache_control, "no-store");
+  res.keep_alive(req.keep_alive());
+  res.body() = std::move(body);
+  res.prepare_payload();
+  return res;
+}
+
+Response json_response(const Request& req, const json& body, http::status status = http::status::ok) {
+  return make_response(req, status, body.dump(), "application/json");
+}
+
+Response error_response(const Request& req, http::status status, const std::string& message) {
+  return json_response(req, json{{"error", message}}, status);
+}
+
+Response static_file(const Request& req, const std::string& root) {
+  std::string path(req.target().substr(0, req.target().find('?')));
+  if (path.find("..") != std::string::npos || path.find('\0') != std::string::npos)
+    return error_response(req, http::status::bad_request, "bad path");
+  if (path == "/" || path.find('.') == std::string::npos) path = "/index.html";  // the app routes the rest
+  std::filesystem::path file = std::filesystem::path(root) / path.substr(1);
+  std::ifstream in(file, std::ios::binary);
+  if (!in) {
+    if (path == "/index.html")
+      return make_response(req, http::status::service_unavailable,
+                           "The front end is not built: run `make` (npm run build in web/).\n", "text/plain");
+    return error_response(req, http::status::not_found, "not found: " + path);
+  }
+  std::ostringstream body;
+  body << in.rdbuf();
+  auto res = make_response(req, http::status::ok, body.str(), mime_type(file.extension().string()));
+  if (path.rfind("/assets/", 0) == 0) res.set(http::field::cache_control, "public, max-age=31536000, immutable");
+  return res;
+}
+
+json parse_body(const Request& req) {
+  if (req.body().empty()) return json::object();
+  try {
+    return json::parse(req.body());
+  } catch (const json::exception&) {
+    bad_input("the request body is not valid JSON");
+  }
+}
+
+// /api/... routes. Paths: /api/games, /api/lobby, /api/state, /api/games/ID/{join,replay,record}.
+Response api(Hub& hub, const Request& req) {
+  std::string target(req.target());
+  std::string path = target.substr(0, target.find('?'));
+  auto method = req.method();
+  try {
+    if (path == "/api/games" && method == http::verb::get) return json_response(req, hub.catalog());
+    if (path == "/api/games" && method == http::verb::post)
+      return json_response(req, hub.create(parse_body(req)), http::status::created);
+    if (path == "/api/lobby" && method == http::verb::get) return json_response(req, hub.lobby());
+    if (path == "/api/state" && method == http::verb::get) return json_response(req, hub.state(query_param(target, "token")));
+    const std::string prefix = "/api/games/";
+    if (path.rfind(prefix, 0) == 0) {
+      std::string rest = path.substr(prefix.size());
+      auto slash = rest.find('/');
+      std::string id = rest.substr(0, slash), action = slash == std::string::npos ? "" : rest.substr(slash + 1);
+      if (action == "join" && method == http::verb::post) return json_response(req, hub.take_open_seat(id));
+      if (action == "replay" && method == http::verb::get) {
+        std::string ply = query_param(target, "ply");
+        int n = 0;
+        try {
+          n = ply.empty() ? 0 : std::stoi(ply);
+        } catch (const std::exception&) {
+          bad_input("ply must be a number");
+        }
+        return json_response(req, hub.replay(id, n));
+      }
+      if (action == "record" && method == http::verb::get) {
+        auto res = make_response(req, http::status::ok, hub.record(id), "text/plain; charset=utf-8");
+        res.set(http::field::content_disposition, "attachment; filename=\"strat-" + id + ".txt\"");
+        return res;
+      }
+    }
+    return error_response(req, http::status::not_found, "no API route " + std::string(req.method_string()) + " " + path);
+  } catch (const BadInput& e) {
+    return error_response(req, http::status::bad_request, e.what());
+  } catch (const std::exception& e) {
+    std::cerr << "strat serve: internal error on " << path << ": " << e.what() << "\n";
+    return error_response(req, http::status::internal_server_error, "internal error");
+  }
+}
+
+// One WebSocket client of one room. Writes are queued: the Room may send several messages at once.
+class WsSession : public Client, public std::enable_shared_from_this<WsSession> {
+ public:
+  WsSession(tcp::socket socket, Hub& hub) : ws_(std::move(socket)), hub_(hub) {}
+
+  asio::awaitable<void> run(Request req) {
+    std::string token = query_param(std::string(req.target()), "token");
+    // Pings keep a quiet player's connection open; a peer that stops answering is dropped after a minute.
+    websocket::stream_base::timeout timeouts{std::chrono::seconds(30), std::chrono::seconds(60), true};
+    ws_.set_option(timeouts);
+    ws_.read_message_max(64 * 1024);
+    co_await ws_.async_accept(req, asio::use_awaitable);
+    std::string why;
+    Access access;
+    room_ = hub_.open(token, access, why);
+    if (!room_) {
+      send(json{{"type", "error"}, {"request", "join"}, {"message", why}}.dump());
+      co_await wait_writes();
+      beast::error_code ec;
+      co_await ws_.async_close(websocket::close_code::policy_error, asio::redirect_error(asio::use_awaitable, ec));
+      co_return;
+    }
+    room_->join(this, access);
+    beast::flat_buffer buffer;
+    try {
+      for (;;) {
+        buffer.clear();
+        co_await ws_.async_read(buffer, asio::use_awaitable);
+        json message;
+        try {
+          message = json::parse(beast::buffers_to_string(buffer.data()));
+        } catch (const json::exception&) {
+          send(json{{"type", "error"}, {"request", ""}, {"message", "messages must be JSON objects"}}.dump());
+          continue;
+        }
+        hub_.handle(*room_, this, message);
+      }
+    } catch (const std::exception&) {
+      // Closed by the peer or a network error: just leave.
+    }
+    closed_ = true;
+    room_->leave(this);
+  }
+
+  void send(const std::string& text) override {
+    if (closed_) return;
+    if (queue_.size() > 4096) {  // a client that does not read: drop it rather than grow without bound
+      closed_ = true;
+      beast::get_lowest_layer(ws_).close();
+      return;
+    }
+    queue_.push_back(text);
+    if (queue_.size() == 1) write_next();
+  }
+
+ private:
+  void write_next() {
+    ws_.text(true);
+    ws_.async_write(asio::buffer(queue_.front()), [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      self->queue_.pop_front();
+      if (ec) {
+        self->closed_ = true;
+        self->queue_.clear();
+        return;
+      }
+      if (!self->queue_.empty()) self->write_next();
+    });
+  }
+
+  asio::awaitable<void> wait_writes() {
+    asio::steady_timer t(co_await asio::this_coro::executor);
+    for (int i = 0; i < 50 && !queue_.empty(); ++i) {
+      t.expires_after(std::chrono::milliseconds(10));
+      co_await t.async_wait(asio::use_awaitable);
+    }
+  }
+
+  websocket::stream<beast::tcp_stream> ws_;
+  Hub& hub_;
+  Room* room_ = nullptr;
+  std::deque<std::string> queue_;
+  bool closed_ = false;
+};
+
+asio::awaitable<void> http_session(tcp::socket socket, Hub& hub, std::string root) {
+  beast::tcp_stream stream(std::move(socket));
+  beast::flat_buffer buffer;
+  try {
+    for (;;) {
+      stream.expires_after(std::chrono::seconds(120));
+      http::request_parser<http::string_body> parser;
+      parser.body_limit(256 * 1024);
+      co_await http::async_read(stream, buffer, parser, asio::use_awaitable);
+      Request req = parser.release();
+      if (websocket::is_upgrade(req)) {
+        stream.expires_never();
+        auto ws = std::make_shared<WsSession>(stream.release_socket(), hub);
+        co_await ws->run(std::move(req));
+        co_return;
+      }
+      std::string target(req.target());
+      Response res = target.rfind("/api/", 0) == 0 ? api(hub, req) : static_file(req, root);
+      bool keep = res.keep_alive();
+      co_await http::async_write(stream, res, asio::use_awaitable);
+      if (!keep) break;
+    }
+  } catch (const std::exception&) {
+    // The client went away or sent garbage: nothing to do.
+  }
+  beast::error_code ec;
+  stream.socket().shutdown(tcp::socket::shutdown_send, ec);
+}
+
+asio::awaitable<void> accept_loop(tcp::acceptor acceptor, Hub& hub, std::string root) {
+  for (;;) {
+    tcp::socket socket = co_await acceptor.async_accept(asio::use_awaitable);
+    socket.set_option(tcp::no_delay(true));
+    asio::co_spawn(acceptor.get_executor(), http_session(std::move(socket), hub, root), asio::detached);
+  }
+}
+
+}  // namespace
+
+unsigned short start_listener(asio::io_context& io, Hub& hub, const ServeConfig& config) {
+  tcp::endpoint endpoint{asio::ip::make_address(config.host), config.port};
+  tcp::acceptor acceptor(io);
+  acceptor.open(endpoint.protocol());
+  acceptor.set_option(asio::socket_base::reuse_address(true));
+  acceptor.bind(endpoint);
+  acceptor.listen(asio::socket_base::max_listen_connections);
+  unsigned short port = acceptor.local_endpoint().port();
+  asio::co_spawn(io, accept_loop(std::move(acceptor), hub, config.web_root), asio::detached);
+  return port;
+}
+
+}  // namespace strat::server

@@ -1,0 +1,184 @@
+#include "server/hub.hpp"
+
+#include <boost/asio/post.hpp>
+#include <iostream>
+
+#include "core/error.hpp"
+#include "core/text.hpp"
+
+namespace strat::server {
+
+using nlohmann::json;
+namespace asio = boost::asio;
+
+Hub::Hub(asio::io_context& io, Store& store, unsigned agent_threads)
+    : io_(io), store_(store), pool_(agent_threads ? agent_threads : 1) {}
+
+Hub::~Hub() {
+  *alive_ = false;
+  pool_.join();
+}
+
+void Hub::restore_all() {
+  std::int64_t now = now_ms();
+  for (const auto& g : store_.games()) {
+    try {
+      auto r = Room::restore(store_, g, now);
+      Room& ref = *r;
+      rooms_[g.id] = std::move(r);
+      pump(ref);
+    } catch (const std::exception& e) {
+      std::cerr << "strat serve: cannot restore game " << g.id << ": " << e.what() << "\n";
+    }
+  }
+}
+
+json Hub::catalog() const {
+  json games = json::array();
+  for (const auto& g : Registry::global().games()) {
+    games.push_back({{"name", g.name}, {"title", g.title}, {"summary", g.summary}, {"variants", g.variants},
+                     {"agents", g.agents}, {"hidden_information", g.hidden_information}, {"chance", g.chance},
+                     {"setup", static_cast<bool>(g.from_setups && g.random_setup)}});
+  }
+  return {{"games", games}};
+}
+
+json Hub::create(const json& body) {
+  if (!body.is_object()) bad_input("the request body must be a JSON object");
+  NewGame r;
+  auto str = [&](const char* key, std::string& out) {
+    if (!body.contains(key)) return;
+    if (!body[key].is_string()) bad_input(std::string("\"") + key + "\" must be a string");
+    out = body[key].get<std::string>();
+  };
+  auto num = [&](const char* key, std::int64_t& out) {
+    if (!body.contains(key) || body[key].is_null()) return;
+    if (!body[key].is_number_integer()) bad_input(std::string("\"") + key + "\" must be a whole number");
+    out = body[key].get<std::int64_t>();
+  };
+  str("game", r.game);
+  str("mode", r.mode);
+  str("agent", r.agent);
+  std::int64_t seat = 0, seed = 0;
+  num("seat", seat);
+  num("clock_initial_ms", r.clock_initial_ms);
+  num("clock_increment_ms", r.clock_increment_ms);
+  num("seed", seed);
+  r.human_seat = static_cast<int>(seat);
+  r.seed = static_cast<std::uint64_t>(seed);
+  if (body.contains("listed")) r.listed = body["listed"].is_boolean() && body["listed"].get<bool>();
+  std::vector<TokenGrant> grants;
+  auto room = Room::create(store_, r, grants, now_ms());
+  Room& ref = *room;
+  std::string id = room->id();
+  rooms_[id] = std::move(room);
+  pump(ref);
+  json tokens = json::array();
+  for (const auto& g : grants) tokens.push_back({{"token", g.token}, {"role", g.role}, {"acts", g.acts}, {"sees", g.sees}});
+  return {{"id", id}, {"tokens", tokens}};
+}
+
+json Hub::lobby() const {
+  // Open games wait for a second player; recent games are the last ones touched, finished or not.
+  std::vector<const Room*> all;
+  for (const auto& [id, r] : rooms_) all.push_back(r.get());
+  std::sort(all.begin(), all.end(), [](const Room* a, const Room* b) { return a->meta().updated_ms > b->meta().updated_ms; });
+  json open = json::array(), recent = json::array();
+  for (const Room* r : all) {
+    if (r->meta().listed && !r->over()) open.push_back(r->lobby_entry());
+    else if (recent.size() < 30) recent.push_back(r->lobby_entry());
+  }
+  return {{"open", open}, {"recent", recent}};
+}
+
+json Hub::take_open_seat(const std::string& game_id) {
+  Room& r = room(game_id);
+  if (!r.meta().listed || r.over()) bad_input("game " + game_id + " has no open seat");
+  for (const auto& t : store_.tokens(game_id)) {
+    if (!t.claimed && t.acts != 0) {
+      store_.claim_token(t.token);
+      const_cast<StoredGame&>(r.meta()).listed = false;
+      return {{"id", game_id}, {"token", t.token}};
+    }
+  }
+  bad_input("game " + game_id + " has no open seat");
+}
+
+Room& Hub::room(const std::string& id) const {
+  auto it = rooms_.find(id);
+  if (it == rooms_.end()) bad_input("no game " + strat::quoted(id));
+  return *it->second;
+}
+
+Room* Hub::open(const std::string& token, Access& access, std::string& why) {
+  auto t = token.size() == 32 ? store_.token(token) : std::nullopt;
+  if (!t) {
+    why = "unknown or malformed game link";
+    return nullptr;
+  }
+  auto it = rooms_.find(t->game_id);
+  if (it == rooms_.end()) {
+    why = "that game could not be loaded";
+    return nullptr;
+  }
+  access = {t->acts, t->sees};
+  return it->second.get();
+}
+
+json Hub::state(const std::string& token) {
+  Access a;
+  std::string why;
+  Room* r = open(token, a, why);
+  if (!r) bad_input(why);
+  return r->snapshot(a);
+}
+
+json Hub::replay(const std::string& game_id, int ply) { return room(game_id).replay_frame(ply); }
+std::string Hub::record(const std::string& game_id) { return room(game_id).record_text(); }
+
+void Hub::handle(Room& room, Client* client, const json& message) {
+  room.handle(client, message, now_ms());
+  pump(room);
+}
+
+void Hub::pump(Room& room) {
+  arm_clock(room);
+  auto job = room.next_agent_job();
+  if (!job) return;
+  auto alive = alive_;
+  Room* target = &room;
+  asio::post(pool_, [this, alive, target, job = std::move(*job)]() mutable {
+    std::string move, failure;
+    try {
+      move = job.agent->choose(*job.state);
+    } catch (const std::exception& e) {
+      failure = e.what();
+    }
+    asio::post(io_, [this, alive, target, ply = job.ply, seat = job.seat, move, failure] {
+      if (!*alive) return;
+      if (failure.empty()) target->agent_moved(ply, seat, move, now_ms());
+      else {
+        std::cerr << "strat serve: agent failed in game " << target->id() << ": " << failure << "\n";
+        target->agent_failed(ply, failure);
+      }
+      pump(*target);
+    });
+  });
+}
+
+void Hub::arm_clock(Room& room) {
+  auto left = room.clock_deadline(now_ms());
+  if (!left) return;
+  auto& timer = timers_[room.id()];
+  if (!timer) timer = std::make_unique<asio::steady_timer>(io_);
+  timer->expires_after(std::chrono::milliseconds(std::max<std::int64_t>(0, *left) + 5));
+  auto alive = alive_;
+  Room* target = &room;
+  timer->async_wait([this, alive, target](const boost::system::error_code& ec) {
+    if (ec || !*alive) return;
+    target->check_clock(now_ms());
+    pump(*target);
+  });
+}
+
+}  // namespace strat::server

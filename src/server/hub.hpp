@@ -1,0 +1,52 @@
+#pragma once
+// The server's game hall: every Room, the tokens that open them, the agents' thread pool and the clocks'
+// timers. Runs on the one I/O thread; only agent searches run elsewhere (on `pool_`), each on its own clone
+// of the state, and their moves come back to the I/O thread through asio::post.
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <map>
+#include <memory>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "server/room.hpp"
+#include "server/store.hpp"
+
+namespace strat::server {
+
+class Hub {
+ public:
+  Hub(boost::asio::io_context& io, Store& store, unsigned agent_threads);
+  ~Hub();
+  void restore_all();  // every stored game, replayed; unfinished agent turns resume
+
+  // The JSON API (docs/server.md); each throws BadInput for a bad request.
+  nlohmann::json catalog() const;
+  nlohmann::json create(const nlohmann::json& body);
+  nlohmann::json lobby() const;
+  nlohmann::json take_open_seat(const std::string& game_id);
+  nlohmann::json state(const std::string& token);
+  nlohmann::json replay(const std::string& game_id, int ply);
+  std::string record(const std::string& game_id);
+
+  // A client opens a room with a token; returns null (and says why in `why`) when the token is unknown.
+  Room* open(const std::string& token, Access& access, std::string& why);
+  void handle(Room& room, Client* client, const nlohmann::json& message);
+  std::size_t rooms() const { return rooms_.size(); }
+
+ private:
+  Room& room(const std::string& id) const;
+  void pump(Room& room);  // starts the computer's turn and arms the clock, after every change
+  void arm_clock(Room& room);
+
+  boost::asio::io_context& io_;
+  Store& store_;
+  boost::asio::thread_pool pool_;
+  std::map<std::string, std::unique_ptr<Room>> rooms_;
+  std::map<std::string, std::unique_ptr<boost::asio::steady_timer>> timers_;
+  std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
+};
+
+}  // namespace strat::server

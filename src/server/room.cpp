@@ -1,0 +1,534 @@
+#include "server/room.hpp"
+
+#include <algorithm>
+#include <random>
+
+#include "core/error.hpp"
+#include "core/text.hpp"
+
+namespace strat::server {
+
+using nlohmann::json;
+
+std::string random_token() {
+  static thread_local std::random_device device;
+  static const char* hex = "0123456789abcdef";
+  std::string out;
+  for (int i = 0; i < 4; ++i) {
+    std::uint32_t v = device();
+    for (int k = 0; k < 8; ++k, v >>= 4) out += hex[v & 15];
+  }
+  return out;
+}
+
+namespace {
+
+const char* status_name(Status s) { return s == Status::Win ? "win" : s == Status::Draw ? "draw" : "ongoing"; }
+
+std::string default_agent(const GameInfo& info) { return info.agents.empty() ? "random" : info.agents.back(); }
+
+std::string title_of(const GameSpec& spec) {
+  std::string t = spec.info->title.empty() ? spec.info->name : spec.info->title;
+  if (!spec.variant.empty() && spec.info->variants.size() > 1) t += " (" + spec.variant + ")";
+  return t;
+}
+
+std::string canonical_spec(const GameSpec& spec) {
+  std::string opts = spec.options.to_string();
+  return opts.empty() ? spec.info->name : spec.info->name + ":" + opts;
+}
+
+// A move as a client typed it: short, printable, no surrounding blanks.
+std::string clean_move(const json& m) {
+  if (!m.contains("move") || !m["move"].is_string()) bad_input("a move message needs \"move\": \"<notation>\"");
+  std::string text(trim(m["move"].get<std::string>()));
+  if (text.empty()) bad_input("empty move");
+  if (text.size() > 64) bad_input("move text too long");
+  for (unsigned char c : text)
+    if (c < 32 || c > 126) bad_input("move text has a non-printable character");
+  return text;
+}
+
+}  // namespace
+
+Room::Room(Store& store, StoredGame meta, GameSpec spec) : store_(store), meta_(std::move(meta)), spec_(std::move(spec)) {}
+
+std::unique_ptr<Room> Room::create(Store& store, const NewGame& r, std::vector<TokenGrant>& grants, std::int64_t now) {
+  GameSpec spec = GameSpec::parse(r.game);
+  const GameInfo& info = *spec.info;
+  static const std::set<std::string> modes = {"computer", "hotseat", "friend", "selfplay"};
+  if (!modes.count(r.mode)) bad_input("unknown mode '" + r.mode + "' (computer, hotseat, friend, selfplay)");
+  if (r.human_seat != 0 && r.human_seat != 1) bad_input("seat must be 0 or 1");
+  if (r.clock_initial_ms < 0 || r.clock_initial_ms > 24LL * 3600 * 1000 || r.clock_increment_ms < 0 ||
+      r.clock_increment_ms > 3600 * 1000)
+    bad_input("clock out of range (initial up to 24 h, increment up to 1 h)");
+
+  StoredGame g;
+  g.id = random_token().substr(0, 12);
+  g.spec = canonical_spec(spec);
+  g.mode = r.mode;
+  g.seed = r.seed ? r.seed : std::random_device{}() * 4294967296ULL + std::random_device{}();
+  g.listed = r.mode == "friend" && r.listed;
+  g.created_ms = g.updated_ms = now;
+  g.clock_initial_ms = r.clock_initial_ms;
+  g.clock_increment_ms = r.clock_initial_ms > 0 ? r.clock_increment_ms : 0;
+  g.title = title_of(spec);
+  std::string agent = r.agent.empty() ? default_agent(info) : r.agent;
+  for (int s = 0; s < 2; ++s) {
+    bool computer = r.mode == "selfplay" || (r.mode == "computer" && s != r.human_seat);
+    g.seats[s] = computer ? StoredSeat{"computer", agent} : StoredSeat{"human", ""};
+    if (computer) spec.agent(agent, g.seed + s);  // rejects a bad agent spec before anything is stored
+  }
+
+  // Seats and what each token may see: a hidden-information game never gets an all-seeing token while it
+  // is played; its watchers follow one seat's view, and that link is given only to the seat's holder.
+  std::vector<StoredToken> tokens;
+  auto grant = [&](int acts, int sees, const std::string& role, bool claimed) {
+    StoredToken t{random_token(), g.id, acts, sees, claimed};
+    tokens.push_back(t);
+    grants.push_back({t.token, acts, sees, role});
+  };
+  if (r.mode == "hotseat") {
+    grant(3, 2, "hotseat", true);
+  } else {
+    for (int s = 0; s < 2; ++s)
+      if (g.seats[s].kind == "human") grant(1 << s, s, "seat" + std::to_string(s), !(g.listed && s == 1));
+  }
+  if (info.hidden_information) {
+    for (int s = 0; s < 2; ++s) grant(0, s, "watch" + std::to_string(s), true);
+  } else {
+    grant(0, -1, "watch", true);
+  }
+
+  auto room = std::unique_ptr<Room>(new Room(store, g, spec));
+  if (info.from_setups && info.random_setup) {
+    g.start = "";
+    for (int s = 0; s < 2; ++s)
+      if (g.seats[s].kind == "computer") room->setups_[s] = info.random_setup(spec.options, s, g.seed + 17 + s);
+  } else {
+    g.start = "new:" + std::to_string(g.seed);
+    room->state_ = spec.new_game(g.seed);
+  }
+  room->meta_ = g;
+  store.create_game(g, tokens);
+  for (int s = 0; s < 2; ++s)
+    if (room->setups_[s]) store.set_setup(g.id, s, *room->setups_[s]);
+  room->remaining_[0] = room->remaining_[1] = g.clock_initial_ms;
+  room->turn_started_ = now;
+  room->make_agents();
+  return room;
+}
+
+std::unique_ptr<Room> Room::restore(Store& store, const StoredGame& g, std::int64_t now) {
+  GameSpec spec = GameSpec::parse(g.spec);
+  auto room = std::unique_ptr<Room>(new Room(store, g, spec));
+  room->remaining_[0] = room->remaining_[1] = g.clock_initial_ms;
+  if (g.start.empty()) {
+    for (int s = 0; s < 2; ++s) room->setups_[s] = store.setup(g.id, s);
+  } else if (g.start.rfind("new:", 0) == 0) {
+    room->state_ = spec.new_game(std::stoull(g.start.substr(4)));
+  } else {
+    room->state_ = spec.load(g.start.substr(4));
+  }
+  if (room->state_) {
+    for (auto& m : store.moves(g.id)) {
+      Played p{m, room->state_->apply(m.move)};
+      room->history_.push_back(std::move(p));
+      room->remaining_[0] = m.clock_ms[0];
+      room->remaining_[1] = m.clock_ms[1];
+    }
+  }
+  if (!g.result.empty()) {
+    json r = json::parse(g.result);
+    room->override_ = {r["status"] == "win" ? Status::Win : Status::Draw, r.value("winner", -1),
+                       r.value("reason", std::string())};
+  }
+  // Time the server was down is charged to nobody: the side to move's clock restarts now.
+  room->turn_started_ = now;
+  room->make_agents();
+  return room;
+}
+
+void Room::make_agents() {
+  for (int s = 0; s < 2; ++s)
+    if (meta_.seats[s].kind == "computer") agents_[s] = std::shared_ptr<AnyAgent>(spec_.agent(meta_.seats[s].agent, meta_.seed + s));
+}
+
+Ending Room::ending() const {
+  if (override_.status != Status::Ongoing) return override_;
+  if (!state_) return {};
+  Outcome o = state_->outcome();
+  return {o.status, o.winner, o.reason};
+}
+
+int Room::viewer(const Access& a) const {
+  if (over()) return -1;  // the finished game is shown whole
+  if (a.sees == 2) return state_ ? state_->to_move() : 0;
+  return a.sees;
+}
+
+json Room::view(const Access& a) const {
+  if (!state_) return nullptr;
+  int p = viewer(a);
+  if (p < 0 && spec_.info->hidden_information && !over()) return nullptr;  // never, by construction
+  return json::parse(state_->view_json(p));
+}
+
+json Room::legal(const Access& a) const {
+  if (!state_ || over()) return json::array();
+  int s = state_->to_move();
+  if (!(a.acts & (1 << s)) || meta_.seats[s].kind != "human") return json::array();
+  return state_->legal_moves();
+}
+
+json Room::clocks(std::int64_t now) const {
+  if (meta_.clock_initial_ms <= 0) return nullptr;
+  std::int64_t r[2] = {remaining_[0], remaining_[1]};
+  int running = (state_ && !over()) ? state_->to_move() : -1;
+  if (running >= 0) r[running] = std::max<std::int64_t>(0, r[running] - (now - turn_started_));
+  return {{"remaining_ms", {r[0], r[1]}}, {"running", running}, {"increment_ms", meta_.clock_increment_ms}};
+}
+
+json Room::players() const {
+  json out = json::array();
+  for (int s = 0; s < 2; ++s) {
+    std::string name = state_ ? state_->player_name(s) : (s == 0 ? "first" : "second");
+    out.push_back({{"seat", s}, {"name", name}, {"kind", meta_.seats[s].kind}, {"agent", meta_.seats[s].agent}});
+  }
+  return out;
+}
+
+json Room::result_json() const {
+  Ending e = ending();
+  if (e.status == Status::Ongoing) return nullptr;
+  return {{"status", status_name(e.status)}, {"winner", e.winner}, {"reason", e.reason}, {"text", summary()}};
+}
+
+std::string Room::summary() const {
+  Ending e = ending();
+  if (e.status == Status::Ongoing) return "";
+  std::string reason = e.reason.empty() ? "" : " (" + e.reason + ")";
+  if (e.status == Status::Draw) return "draw" + reason;
+  std::string name = state_ ? state_->player_name(e.winner) : (e.winner == 0 ? "first" : "second");
+  return name + " wins" + reason;
+}
+
+// Moves and their events are public: the events of the contract ("capture e5", "reveal e5 6x4") say only what
+// both players see on the board, like the record format.
+json Room::move_json(const Played& p) const {
+  return {{"ply", p.stored.ply}, {"seat", p.stored.seat}, {"move", p.stored.move}, {"events", p.events}};
+}
+
+json Room::snapshot(Access a) const {
+  json s;
+  s["type"] = "state";
+  s["id"] = meta_.id;
+  s["game"] = spec_.info->name;
+  s["spec"] = meta_.spec;
+  s["variant"] = spec_.variant;
+  s["title"] = meta_.title;
+  s["mode"] = meta_.mode;
+  s["hidden_information"] = spec_.info->hidden_information;
+  s["acts"] = json::array();
+  for (int k = 0; k < 2; ++k)
+    if (a.acts & (1 << k)) s["acts"].push_back(k);
+  s["sees"] = a.sees;
+  s["viewer"] = state_ ? viewer(a) : (a.sees == 2 ? -1 : a.sees);
+  s["phase"] = !state_ ? "setup" : over() ? "over" : "play";
+  s["players"] = players();
+  s["to_move"] = state_ && !over() ? state_->to_move() : -1;
+  s["ply"] = ply();
+  s["view"] = view(a);
+  s["legal"] = legal(a);
+  json moves = json::array();
+  for (const auto& p : history_) moves.push_back(move_json(p));
+  s["moves"] = moves;
+  s["clocks"] = clocks(now_ms());
+  s["draw_offer"] = draw_offer_;
+  s["result"] = result_json();
+  if (!state_) {
+    json setup{{"done", {setups_[0].has_value(), setups_[1].has_value()}}};
+    json mine = json::object();
+    for (int k = 0; k < 2; ++k)
+      if ((a.acts & (1 << k)) && setups_[k]) mine[std::to_string(k)] = *setups_[k];
+    setup["mine"] = mine;
+    s["setup"] = setup;
+  }
+  s["needs_setup"] = static_cast<bool>(spec_.info->from_setups);
+  return s;
+}
+
+void Room::join(Client* client, Access access) {
+  members_.push_back({client, access});
+  client->send(snapshot(access).dump());
+}
+
+void Room::leave(Client* client) {
+  members_.erase(std::remove_if(members_.begin(), members_.end(), [&](const Member& m) { return m.client == client; }),
+                 members_.end());
+}
+
+void Room::broadcast_snapshots() {
+  for (auto& m : members_) m.client->send(snapshot(m.access).dump());
+}
+
+void Room::broadcast_plain(const json& message) {
+  std::string text = message.dump();
+  for (auto& m : members_) m.client->send(text);
+}
+
+void Room::broadcast_move(const Played& p) {
+  std::int64_t now = now_ms();
+  for (auto& m : members_) {
+    json msg = move_json(p);
+    msg["type"] = "move";
+    msg["to_move"] = over() ? -1 : state_->to_move();
+    msg["viewer"] = viewer(m.access);
+    msg["view"] = view(m.access);
+    msg["legal"] = legal(m.access);
+    msg["clocks"] = clocks(now);
+    msg["draw_offer"] = draw_offer_;
+    msg["result"] = result_json();
+    m.client->send(msg.dump());
+  }
+}
+
+void Room::error(Client* client, const std::string& what, const std::string& request) {
+  client->send(json{{"type", "error"}, {"request", request}, {"message", what}}.dump());
+}
+
+// The seat a message acts for: the one the token holds, or for a hotseat token the "seat" given (default: the
+// side to move). Throws BadInput when the token may not act.
+int Room::seat_for(const Access& a, const json& m, const std::string& action) const {
+  if (a.acts == 0) bad_input("this link only watches the game; it cannot " + action);
+  if (a.acts == 1 || a.acts == 2) {
+    int seat = a.acts == 1 ? 0 : 1;
+    if (m.contains("seat") && m["seat"] != seat) bad_input("this link plays seat " + std::to_string(seat) + " only");
+    return seat;
+  }
+  if (m.contains("seat")) {
+    if (!m["seat"].is_number_integer() || (m["seat"] != 0 && m["seat"] != 1)) bad_input("seat must be 0 or 1");
+    return m["seat"].get<int>();
+  }
+  return state_ ? state_->to_move() : 0;
+}
+
+void Room::handle(Client* client, const json& m, std::int64_t now) {
+  const Member* member = nullptr;
+  for (auto& x : members_)
+    if (x.client == client) member = &x;
+  std::string type = m.is_object() && m.contains("type") && m["type"].is_string() ? m["type"].get<std::string>() : "";
+  if (!member) return error(client, "not joined to this game", type);
+  Access a = member->access;
+  try {
+    if (type == "move") on_move(client, a, m, now);
+    else if (type == "setup") on_setup(client, a, m);
+    else if (type == "random_setup") on_random_setup(client, a, m);
+    else if (type == "resign") on_resign(client, a, m);
+    else if (type == "draw") on_draw(client, a, m);
+    else if (type == "state") client->send(snapshot(a).dump());
+    else if (type == "ping") client->send(json{{"type", "pong"}}.dump());
+    else bad_input(type.empty() ? "a message needs a \"type\"" : "unknown message type '" + type + "'");
+  } catch (const BadInput& e) {
+    error(client, e.what(), type);
+  }
+}
+
+void Room::on_move(Client* client, const Access& a, const json& m, std::int64_t now) {
+  if (!state_) bad_input("the game has not started: both setups are needed first");
+  if (over()) bad_input("the game is over");
+  int seat = seat_for(a, m, "move");
+  std::string move = clean_move(m);
+  if (m.contains("ply") && (!m["ply"].is_number_integer() || m["ply"].get<int>() != state_->ply()))
+    bad_input("stale move " + strat::quoted(move) + ": the game is at ply " + std::to_string(state_->ply()));
+  int to_move = state_->to_move();
+  if (seat != to_move) bad_input("not your turn: " + state_->player_name(to_move) + " is to move");
+  if (meta_.seats[seat].kind != "human") bad_input("the computer plays " + state_->player_name(seat));
+  std::string err = play(seat, move, now);
+  if (!err.empty()) bad_input(err);
+}
+
+std::string Room::play(int seat, const std::string& move, std::int64_t now) {
+  // Time first: a move arriving after the flag fell does not count.
+  check_clock(now);
+  if (over()) return "the game is over";
+  auto next = state_->clone();
+  Events events;
+  if (spec_.info->hidden_information) {
+    // The game's own error text may describe the hidden board; the legal list only holds what the mover knows.
+    auto legal_moves = state_->legal_moves();
+    if (std::find(legal_moves.begin(), legal_moves.end(), move) == legal_moves.end())
+      return "illegal move " + strat::quoted(move) + ": not one of " + state_->player_name(seat) + "'s " +
+             std::to_string(legal_moves.size()) + " legal moves";
+  }
+  try {
+    events = next->apply(move);
+  } catch (const BadInput& e) {
+    return e.what();
+  }
+  Played p;
+  p.stored.ply = state_->ply();
+  p.stored.seat = seat;
+  p.stored.move = move;
+  p.stored.at_ms = now;
+  std::int64_t r[2] = {remaining_[0], remaining_[1]};
+  if (meta_.clock_initial_ms > 0) r[seat] = std::max<std::int64_t>(1, r[seat] - (now - turn_started_)) + meta_.clock_increment_ms;
+  p.stored.clock_ms[0] = r[0];
+  p.stored.clock_ms[1] = r[1];
+  p.events = std::move(events);
+  store_.add_move(meta_.id, p.stored);  // committed before anyone hears of it
+  state_ = std::move(next);
+  remaining_[0] = r[0];
+  remaining_[1] = r[1];
+  turn_started_ = now;
+  meta_.updated_ms = now;
+  if (draw_offer_ >= 0 && draw_offer_ != seat) draw_offer_ = -1;  // answering with a move declines
+  history_.push_back(p);
+  if (over()) store_.set_summary(meta_.id, summary());
+  broadcast_move(history_.back());
+  if (over()) broadcast_snapshots();
+  return "";
+}
+
+void Room::on_setup(Client* client, const Access& a, const json& m) {
+  if (state_) bad_input("the setups are done; the game is on");
+  int seat = seat_for(a, m, "place a setup");
+  if (!m.contains("setup") || !m["setup"].is_string()) bad_input("a setup message needs \"setup\": \"<setup>\"");
+  std::string setup = m["setup"].get<std::string>();
+  if (setup.size() > 4096) bad_input("setup too long");
+  const GameInfo& info = *spec_.info;
+  // Checked against a drawn setup of the other side, so the error can only be about this seat's own setup.
+  std::string other = info.random_setup(spec_.options, 1 - seat, meta_.seed + 99);
+  if (seat == 0) info.from_setups(spec_.options, setup, other);
+  else info.from_setups(spec_.options, other, setup);
+  store_.set_setup(meta_.id, seat, setup);
+  setups_[seat] = setup;
+  if (setups_[0] && setups_[1]) {
+    start_from_setups();
+    broadcast_snapshots();
+  } else {
+    for (auto& mem : members_) mem.client->send(snapshot(mem.access).dump());
+  }
+}
+
+void Room::start_from_setups() {
+  state_ = spec_.info->from_setups(spec_.options, *setups_[0], *setups_[1]);
+  meta_.start = "pos:" + state_->position();
+  store_.set_start(meta_.id, meta_.start);
+  turn_started_ = now_ms();
+}
+
+void Room::on_random_setup(Client* client, const Access& a, const json& m) {
+  if (!spec_.info->random_setup) bad_input(spec_.info->name + " has no setups");
+  int seat = seat_for(a, m, "place a setup");
+  std::string s = spec_.info->random_setup(spec_.options, seat, std::random_device{}());
+  client->send(json{{"type", "setup_suggestion"}, {"seat", seat}, {"setup", s}}.dump());
+}
+
+void Room::on_resign(Client* client, const Access& a, const json& m) {
+  if (over()) bad_input("the game is over");
+  int seat = seat_for(a, m, "resign");
+  end_outside_rules(Status::Win, 1 - seat, "resign");
+}
+
+void Room::on_draw(Client* client, const Access& a, const json& m) {
+  if (over()) bad_input("the game is over");
+  if (!state_) bad_input("the game has not started");
+  std::string action = m.value("action", std::string("offer"));
+  int seat = seat_for(a, m, "offer a draw");
+  if (a.acts == 3 && !m.contains("seat") && draw_offer_ >= 0) seat = 1 - draw_offer_;  // hotseat answers the offer
+  if (action == "offer" || action == "accept") {
+    if (draw_offer_ == 1 - seat) return end_outside_rules(Status::Draw, -1, "agreement");
+    if (action == "accept") bad_input("there is no draw offer to accept");
+    if (meta_.seats[1 - seat].kind == "computer") bad_input("the computer declines the draw");
+    draw_offer_ = seat;
+  } else if (action == "decline") {
+    if (draw_offer_ != 1 - seat) bad_input("there is no draw offer to decline");
+    draw_offer_ = -1;
+  } else {
+    bad_input("draw action must be offer, accept or decline");
+  }
+  broadcast_plain({{"type", "draw"}, {"draw_offer", draw_offer_}});
+}
+
+void Room::end_outside_rules(Status status, int winner, const std::string& reason) {
+  override_ = {status, winner, reason};
+  draw_offer_ = -1;
+  json r{{"status", status_name(status)}, {"winner", winner}, {"reason", reason}};
+  store_.finish(meta_.id, r.dump(), summary());
+  meta_.result = r.dump();
+  broadcast_snapshots();
+}
+
+std::optional<AgentJob> Room::next_agent_job() {
+  if (!state_ || over() || thinking_) return std::nullopt;
+  int s = state_->to_move();
+  if (!agents_[s]) return std::nullopt;
+  thinking_ = true;
+  return AgentJob{agents_[s], std::shared_ptr<AnyState>(state_->clone()), state_->ply(), s};
+}
+
+void Room::agent_moved(int ply, int seat, const std::string& move, std::int64_t now) {
+  thinking_ = false;
+  if (!state_ || over() || state_->ply() != ply || state_->to_move() != seat) return;  // e.g. resigned meanwhile
+  std::string err = play(seat, move, now);
+  if (!err.empty()) end_outside_rules(Status::Win, 1 - seat, "computer error");
+}
+
+void Room::agent_failed(int ply, const std::string& what) {
+  thinking_ = false;
+  if (!state_ || over() || state_->ply() != ply) return;
+  end_outside_rules(Status::Win, 1 - state_->to_move(), "computer error");
+}
+
+std::optional<std::int64_t> Room::clock_deadline(std::int64_t now) const {
+  if (meta_.clock_initial_ms <= 0 || !state_ || over()) return std::nullopt;
+  return remaining_[state_->to_move()] - (now - turn_started_);
+}
+
+void Room::check_clock(std::int64_t now) {
+  auto left = clock_deadline(now);
+  if (left && *left <= 0) {
+    int s = state_->to_move();
+    remaining_[s] = 0;
+    end_outside_rules(Status::Win, 1 - s, "time");
+  }
+}
+
+json Room::replay_frame(int ply) const {
+  if (!over()) bad_input("the record is shown when the game is over");
+  if (ply < 0 || ply > static_cast<int>(history_.size())) bad_input("no such ply " + std::to_string(ply));
+  std::unique_ptr<AnyState> s = meta_.start.rfind("new:", 0) == 0 ? spec_.new_game(std::stoull(meta_.start.substr(4)))
+                                                                   : spec_.load(meta_.start.substr(4));
+  for (int i = 0; i < ply; ++i) s->apply(history_[i].stored.move);
+  json frame{{"ply", ply}, {"plies", history_.size()}, {"view", json::parse(s->view_json(-1))}};
+  if (ply > 0) frame["last"] = move_json(history_[ply - 1]);
+  return frame;
+}
+
+std::string Room::record_text() const {
+  if (!over()) bad_input("the record is shown when the game is over");
+  std::string out;
+  out += "[Game \"" + meta_.spec + "\"]\n";
+  out += "[Id \"" + meta_.id + "\"]\n";
+  for (int s = 0; s < 2; ++s)
+    out += "[" + std::string(s == 0 ? "First" : "Second") + " \"" + state_->player_name(s) + ": " +
+           (meta_.seats[s].kind == "computer" ? meta_.seats[s].agent : "human") + "\"]\n";
+  out += "[Start \"" + (meta_.start.rfind("new:", 0) == 0 ? meta_.start : meta_.start.substr(4)) + "\"]\n";
+  out += "[Result \"" + summary() + "\"]\n\n";
+  for (const auto& p : history_) {
+    out += std::to_string(p.stored.ply + 1) + ". " + p.stored.move;
+    for (const auto& e : p.events) out += " {" + e + "}";
+    out += "\n";
+  }
+  return out;
+}
+
+json Room::lobby_entry() const {
+  return {{"id", meta_.id}, {"title", meta_.title}, {"game", spec_.info->name}, {"mode", meta_.mode},
+          {"phase", !state_ ? "setup" : over() ? "over" : "play"}, {"plies", history_.size()},
+          {"summary", summary()}, {"created_ms", meta_.created_ms}, {"updated_ms", meta_.updated_ms},
+          {"listed", meta_.listed}, {"clock", meta_.clock_initial_ms > 0}};
+}
+
+}  // namespace strat::server

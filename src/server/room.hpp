@@ -1,0 +1,159 @@
+#pragma once
+// One game being played on the server: its state, seats, clocks, draw offer and connected clients. A Room
+// knows nothing of the network: it talks to clients through the Client interface, so tests can drive it
+// directly. All Room calls happen on the server's one I/O thread; agents think on other threads with a clone
+// of the state (see Hub).
+//
+// Hidden information lives here only: every message is built for one client from
+// AnyState::view_json(seat it sees), legal moves go only to the seat to move, and error texts about moves of
+// hidden-information games never come from the game (whose message might name a hidden rank).
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/registry.hpp"
+#include "server/store.hpp"
+
+namespace strat::server {
+
+class Client {
+ public:
+  virtual ~Client() = default;
+  virtual void send(const std::string& text) = 0;
+};
+
+// A connected client's rights, from its token.
+struct Access {
+  int acts = 0;  // bit mask of seats it may act for
+  int sees = 0;  // 0, 1: that seat's view; -1: everything; 2: the side to move (hotseat)
+};
+
+// What a new game is asked to be (POST /api/games).
+struct NewGame {
+  std::string game = "stratego";
+  std::string mode = "computer";  // computer, hotseat, friend, selfplay
+  int human_seat = 0;             // computer mode: the seat the human takes
+  std::string agent;              // computer seats' agent spec; default: the game's strongest agent
+  std::int64_t clock_initial_ms = 0;
+  std::int64_t clock_increment_ms = 0;
+  bool listed = false;  // friend mode: show in the lobby so anyone can take the free seat
+  std::uint64_t seed = 0;
+};
+
+struct TokenGrant {
+  std::string token;
+  int acts = 0;
+  int sees = 0;
+  std::string role;  // "seat0", "seat1", "hotseat", "watch", "watch0", "watch1"
+};
+
+// An agent's turn to think: run `agent->choose(*state)` off the I/O thread, then call Room::agent_moved.
+struct AgentJob {
+  std::shared_ptr<AnyAgent> agent;
+  std::shared_ptr<AnyState> state;
+  int ply = 0;
+  int seat = 0;
+};
+
+struct Ending {
+  Status status = Status::Ongoing;
+  int winner = -1;
+  std::string reason;
+};
+
+class Room {
+ public:
+  // Creates a new game and stores it; `grants` receives the tokens handed out.
+  static std::unique_ptr<Room> create(Store& store, const NewGame& request, std::vector<TokenGrant>& grants,
+                                      std::int64_t now);
+  // Rebuilds a stored game by replaying its start and moves.
+  static std::unique_ptr<Room> restore(Store& store, const StoredGame& game, std::int64_t now);
+
+  const std::string& id() const { return meta_.id; }
+  const StoredGame& meta() const { return meta_; }
+  bool over() const { return ending().status != Status::Ongoing; }
+  bool in_setup() const { return !state_; }
+  int ply() const { return state_ ? state_->ply() : 0; }
+  int moves_played() const { return static_cast<int>(history_.size()); }
+
+  void join(Client* client, Access access);
+  void leave(Client* client);
+  // One message from a client (already parsed); replies and broadcasts go through Client::send.
+  void handle(Client* client, const nlohmann::json& message, std::int64_t now);
+  // The snapshot a client with `access` gets (also GET /api/state).
+  nlohmann::json snapshot(Access access) const;
+
+  std::optional<AgentJob> next_agent_job();
+  void agent_moved(int ply, int seat, const std::string& move, std::int64_t now);
+  void agent_failed(int ply, const std::string& what);
+
+  // Milliseconds until the side to move runs out of time (nullopt without a running clock).
+  std::optional<std::int64_t> clock_deadline(std::int64_t now) const;
+  void check_clock(std::int64_t now);
+
+  // The finished game: frames for replay, the text record; throws BadInput while the game is on.
+  nlohmann::json replay_frame(int ply) const;
+  std::string record_text() const;
+  nlohmann::json lobby_entry() const;
+
+ private:
+  struct Played {
+    StoredMove stored;
+    std::vector<std::string> events;
+  };
+  struct Member {
+    Client* client;
+    Access access;
+  };
+
+  Room(Store& store, StoredGame meta, GameSpec spec);
+  Ending ending() const;
+  int viewer(const Access& a) const;
+  nlohmann::json view(const Access& a) const;
+  nlohmann::json legal(const Access& a) const;
+  nlohmann::json clocks(std::int64_t now) const;
+  nlohmann::json players() const;
+  nlohmann::json result_json() const;
+  nlohmann::json move_json(const Played& p) const;
+  void broadcast_snapshots();
+  void broadcast_move(const Played& p);
+  void broadcast_plain(const nlohmann::json& message);
+  void error(Client* client, const std::string& what, const std::string& request);
+  int seat_for(const Access& a, const nlohmann::json& message, const std::string& action) const;
+
+  void on_move(Client* client, const Access& a, const nlohmann::json& m, std::int64_t now);
+  void on_setup(Client* client, const Access& a, const nlohmann::json& m);
+  void on_random_setup(Client* client, const Access& a, const nlohmann::json& m);
+  void on_resign(Client* client, const Access& a, const nlohmann::json& m);
+  void on_draw(Client* client, const Access& a, const nlohmann::json& m);
+
+  // Validates, commits and broadcasts one move; returns the error text ("" when played).
+  std::string play(int seat, const std::string& move, std::int64_t now);
+  void end_outside_rules(Status status, int winner, const std::string& reason);
+  void start_from_setups();
+  void make_agents();
+  std::string summary() const;
+
+  Store& store_;
+  StoredGame meta_;
+  GameSpec spec_;
+  std::unique_ptr<AnyState> state_;  // null while setups are pending
+  std::vector<Played> history_;
+  std::optional<std::string> setups_[2];
+  std::shared_ptr<AnyAgent> agents_[2];
+  bool thinking_ = false;
+  Ending override_;  // resignation, agreed draw, time
+  int draw_offer_ = -1;
+  std::int64_t remaining_[2] = {0, 0};
+  std::int64_t turn_started_ = 0;
+  std::vector<Member> members_;
+};
+
+std::string random_token();
+
+}  // namespace strat::server

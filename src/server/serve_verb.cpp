@@ -1,0 +1,62 @@
+#include "server/serve_verb.hpp"
+
+#include <CLI/CLI.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <iostream>
+#include <thread>
+
+#include "cli/app.hpp"
+#include "server/http.hpp"
+#include "server/hub.hpp"
+#include "server/store.hpp"
+
+namespace strat::server {
+
+namespace {
+
+struct ServeArgs {
+  ServeConfig config;
+  std::string db = "strat.db";
+  unsigned agent_threads = 0;
+};
+
+int serve(const ServeArgs& args, std::ostream& out, std::ostream& err) {
+  Store store(args.db);
+  boost::asio::io_context io(1);
+  unsigned threads = args.agent_threads ? args.agent_threads : std::max(1u, std::thread::hardware_concurrency());
+  Hub hub(io, store, threads);
+  hub.restore_all();
+  ServeConfig config = args.config;
+  if (config.web_root.empty()) config.web_root = default_web_root();
+  unsigned short port = start_listener(io, hub, config);
+  boost::asio::signal_set signals(io, SIGINT, SIGTERM);
+  signals.async_wait([&](const boost::system::error_code&, int) { io.stop(); });
+  out << "strat serve: " << hub.rooms() << " games restored from " << args.db << "; front end from "
+      << config.web_root << "\n";
+  out << "strat serve: listening on http://" << config.host << ":" << port << "/" << std::endl;
+  io.run();
+  out << "strat serve: stopped" << std::endl;
+  return 0;
+}
+
+}  // namespace
+
+void install_serve_verb() {
+  cli::add_verb_installer([](CLI::App& app, std::ostream& out, std::ostream& err) {
+    auto args = std::make_shared<ServeArgs>();
+    auto* sub = app.add_subcommand("serve", "The web platform: play every game in a browser (docs/server.md)");
+    sub->add_option("--port", args->config.port, "TCP port (0: any free port)")->default_val(8080);
+    sub->add_option("--db", args->db, "SQLite database file, created if missing")->default_val("strat.db");
+    sub->add_option("--host", args->config.host, "Address to listen on (0.0.0.0 to let friends on the network in)")
+        ->default_val("127.0.0.1");
+    sub->add_option("--web", args->config.web_root, "Directory of the built front end (default: web/dist)");
+    sub->add_option("--agent-threads", args->agent_threads, "Threads for computer players (default: all cores)");
+    sub->callback([args, &out, &err] {
+      int status = serve(*args, out, err);
+      if (status != 0) throw CLI::RuntimeError(status);
+    });
+  });
+}
+
+}  // namespace strat::server

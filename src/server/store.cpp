@@ -1,0 +1,254 @@
+#include "server/store.hpp"
+
+#include <sqlite3.h>
+
+#include <chrono>
+#include <stdexcept>
+
+namespace strat::server {
+
+std::int64_t now_ms() {
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+namespace {
+
+// One prepared statement, finalized on scope exit; binds by position starting at 1.
+class Stmt {
+ public:
+  Stmt(sqlite3* db, const char* sql) : db_(db) {
+    if (sqlite3_prepare_v2(db, sql, -1, &st_, nullptr) != SQLITE_OK)
+      throw std::runtime_error(std::string("sqlite prepare: ") + sqlite3_errmsg(db));
+  }
+  ~Stmt() { sqlite3_finalize(st_); }
+  Stmt& bind(const std::string& v) {
+    sqlite3_bind_text(st_, ++n_, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
+    return *this;
+  }
+  Stmt& bind(std::int64_t v) {
+    sqlite3_bind_int64(st_, ++n_, v);
+    return *this;
+  }
+  // Returns true while there is a row.
+  bool step() {
+    int rc = sqlite3_step(st_);
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    throw std::runtime_error(std::string("sqlite: ") + sqlite3_errmsg(db_));
+  }
+  void run() { step(); }
+  std::string text(int col) {
+    auto* p = reinterpret_cast<const char*>(sqlite3_column_text(st_, col));
+    return p ? std::string(p, sqlite3_column_bytes(st_, col)) : std::string();
+  }
+  std::int64_t integer(int col) { return sqlite3_column_int64(st_, col); }
+
+ private:
+  sqlite3* db_;
+  sqlite3_stmt* st_ = nullptr;
+  int n_ = 0;
+};
+
+constexpr const char* kGameColumns =
+    "id, spec, mode, start, seed, listed, created, updated, clock_initial, clock_increment, seat0_kind, "
+    "seat0_agent, seat1_kind, seat1_agent, result, title, summary";
+
+StoredGame read_game(Stmt& s) {
+  StoredGame g;
+  g.id = s.text(0);
+  g.spec = s.text(1);
+  g.mode = s.text(2);
+  g.start = s.text(3);
+  g.seed = static_cast<std::uint64_t>(s.integer(4));
+  g.listed = s.integer(5) != 0;
+  g.created_ms = s.integer(6);
+  g.updated_ms = s.integer(7);
+  g.clock_initial_ms = s.integer(8);
+  g.clock_increment_ms = s.integer(9);
+  g.seats[0] = {s.text(10), s.text(11)};
+  g.seats[1] = {s.text(12), s.text(13)};
+  g.result = s.text(14);
+  g.title = s.text(15);
+  g.summary = s.text(16);
+  return g;
+}
+
+}  // namespace
+
+Store::Store(const std::string& path) {
+  if (sqlite3_open(path.c_str(), &db_) != SQLITE_OK) {
+    std::string msg = db_ ? sqlite3_errmsg(db_) : "out of memory";
+    sqlite3_close(db_);
+    throw std::runtime_error("cannot open database " + path + ": " + msg);
+  }
+  sqlite3_busy_timeout(db_, 5000);
+  // WAL: a commit is a single append to the log, so committing every move before acknowledging it is cheap;
+  // synchronous=NORMAL keeps committed transactions across a killed process (the log is in the OS), and only a
+  // power cut could lose the last ones. STRAT_DB_SYNC=FULL makes every commit fsync as well.
+  exec("PRAGMA journal_mode=WAL");
+  const char* sync = std::getenv("STRAT_DB_SYNC");
+  exec(sync && std::string(sync) == "FULL" ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
+  exec("PRAGMA foreign_keys=ON");
+  exec(
+      "CREATE TABLE IF NOT EXISTS games ("
+      " id TEXT PRIMARY KEY, spec TEXT NOT NULL, mode TEXT NOT NULL, start TEXT NOT NULL, seed INTEGER NOT NULL,"
+      " listed INTEGER NOT NULL, created INTEGER NOT NULL, updated INTEGER NOT NULL,"
+      " clock_initial INTEGER NOT NULL, clock_increment INTEGER NOT NULL,"
+      " seat0_kind TEXT NOT NULL, seat0_agent TEXT NOT NULL, seat1_kind TEXT NOT NULL, seat1_agent TEXT NOT NULL,"
+      " result TEXT NOT NULL, title TEXT NOT NULL, summary TEXT NOT NULL)");
+  exec(
+      "CREATE TABLE IF NOT EXISTS moves (game_id TEXT NOT NULL REFERENCES games(id), ply INTEGER NOT NULL,"
+      " seat INTEGER NOT NULL, move TEXT NOT NULL, clock0 INTEGER NOT NULL, clock1 INTEGER NOT NULL,"
+      " at INTEGER NOT NULL, PRIMARY KEY (game_id, ply))");
+  exec(
+      "CREATE TABLE IF NOT EXISTS tokens (token TEXT PRIMARY KEY, game_id TEXT NOT NULL REFERENCES games(id),"
+      " acts INTEGER NOT NULL, sees INTEGER NOT NULL, claimed INTEGER NOT NULL)");
+  exec(
+      "CREATE TABLE IF NOT EXISTS setups (game_id TEXT NOT NULL REFERENCES games(id), seat INTEGER NOT NULL,"
+      " setup TEXT NOT NULL, PRIMARY KEY (game_id, seat))");
+  exec("CREATE INDEX IF NOT EXISTS tokens_game ON tokens(game_id)");
+}
+
+Store::~Store() { sqlite3_close(db_); }
+
+void Store::exec(const char* sql) {
+  char* err = nullptr;
+  if (sqlite3_exec(db_, sql, nullptr, nullptr, &err) != SQLITE_OK) {
+    std::string msg = err ? err : "?";
+    sqlite3_free(err);
+    throw std::runtime_error("sqlite: " + msg + " in " + sql);
+  }
+}
+
+void Store::create_game(const StoredGame& g, const std::vector<StoredToken>& tokens) {
+  exec("BEGIN IMMEDIATE");
+  try {
+    Stmt s(db_, "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    s.bind(g.id).bind(g.spec).bind(g.mode).bind(g.start).bind(static_cast<std::int64_t>(g.seed))
+        .bind(std::int64_t{g.listed}).bind(g.created_ms).bind(g.updated_ms).bind(g.clock_initial_ms)
+        .bind(g.clock_increment_ms).bind(g.seats[0].kind).bind(g.seats[0].agent).bind(g.seats[1].kind)
+        .bind(g.seats[1].agent).bind(g.result).bind(g.title).bind(g.summary);
+    s.run();
+    for (const auto& t : tokens) {
+      Stmt ts(db_, "INSERT INTO tokens VALUES (?,?,?,?,?)");
+      ts.bind(t.token).bind(g.id).bind(std::int64_t{t.acts}).bind(std::int64_t{t.sees}).bind(std::int64_t{t.claimed});
+      ts.run();
+    }
+    exec("COMMIT");
+  } catch (...) {
+    exec("ROLLBACK");
+    throw;
+  }
+}
+
+void Store::set_start(const std::string& id, const std::string& start) {
+  Stmt s(db_, "UPDATE games SET start=?, updated=? WHERE id=?");
+  s.bind(start).bind(now_ms()).bind(id).run();
+}
+
+void Store::set_setup(const std::string& id, int seat, const std::string& setup) {
+  Stmt s(db_, "INSERT OR REPLACE INTO setups VALUES (?,?,?)");
+  s.bind(id).bind(std::int64_t{seat}).bind(setup).run();
+}
+
+std::optional<std::string> Store::setup(const std::string& id, int seat) {
+  Stmt s(db_, "SELECT setup FROM setups WHERE game_id=? AND seat=?");
+  s.bind(id).bind(std::int64_t{seat});
+  if (!s.step()) return std::nullopt;
+  return s.text(0);
+}
+
+void Store::add_move(const std::string& id, const StoredMove& m) {
+  // One implicit transaction: the move row and the game's timestamp commit together or not at all.
+  exec("BEGIN IMMEDIATE");
+  try {
+    Stmt s(db_, "INSERT INTO moves VALUES (?,?,?,?,?,?,?)");
+    s.bind(id).bind(std::int64_t{m.ply}).bind(std::int64_t{m.seat}).bind(m.move).bind(m.clock_ms[0])
+        .bind(m.clock_ms[1]).bind(m.at_ms).run();
+    Stmt u(db_, "UPDATE games SET updated=? WHERE id=?");
+    u.bind(m.at_ms).bind(id).run();
+    exec("COMMIT");
+  } catch (...) {
+    exec("ROLLBACK");
+    throw;
+  }
+}
+
+void Store::finish(const std::string& id, const std::string& result_json, const std::string& summary) {
+  Stmt s(db_, "UPDATE games SET result=?, summary=?, listed=0, updated=? WHERE id=?");
+  s.bind(result_json).bind(summary).bind(now_ms()).bind(id).run();
+}
+
+void Store::set_summary(const std::string& id, const std::string& summary) {
+  Stmt s(db_, "UPDATE games SET summary=?, listed=CASE WHEN ?='' THEN listed ELSE 0 END, updated=? WHERE id=?");
+  s.bind(summary).bind(summary).bind(now_ms()).bind(id).run();
+}
+
+void Store::claim_token(const std::string& token) {
+  Stmt s(db_, "UPDATE tokens SET claimed=1 WHERE token=?");
+  s.bind(token).run();
+  Stmt u(db_,
+         "UPDATE games SET listed=0 WHERE id=(SELECT game_id FROM tokens WHERE token=?) AND NOT EXISTS "
+         "(SELECT 1 FROM tokens t WHERE t.game_id=games.id AND t.claimed=0 AND t.acts<>0)");
+  u.bind(token).run();
+}
+
+void Store::touch(const std::string& id) {
+  Stmt s(db_, "UPDATE games SET updated=? WHERE id=?");
+  s.bind(now_ms()).bind(id).run();
+}
+
+std::vector<StoredGame> Store::games() {
+  Stmt s(db_, (std::string("SELECT ") + kGameColumns + " FROM games ORDER BY created, id").c_str());
+  std::vector<StoredGame> out;
+  while (s.step()) out.push_back(read_game(s));
+  return out;
+}
+
+std::optional<StoredGame> Store::game(const std::string& id) {
+  Stmt s(db_, (std::string("SELECT ") + kGameColumns + " FROM games WHERE id=?").c_str());
+  s.bind(id);
+  if (!s.step()) return std::nullopt;
+  return read_game(s);
+}
+
+std::vector<StoredMove> Store::moves(const std::string& id) {
+  Stmt s(db_, "SELECT ply, seat, move, clock0, clock1, at FROM moves WHERE game_id=? ORDER BY ply");
+  s.bind(id);
+  std::vector<StoredMove> out;
+  while (s.step()) {
+    StoredMove m;
+    m.ply = static_cast<int>(s.integer(0));
+    m.seat = static_cast<int>(s.integer(1));
+    m.move = s.text(2);
+    m.clock_ms[0] = s.integer(3);
+    m.clock_ms[1] = s.integer(4);
+    m.at_ms = s.integer(5);
+    out.push_back(std::move(m));
+  }
+  return out;
+}
+
+namespace {
+StoredToken read_token(Stmt& s) {
+  return {s.text(0), s.text(1), static_cast<int>(s.integer(2)), static_cast<int>(s.integer(3)), s.integer(4) != 0};
+}
+}  // namespace
+
+std::vector<StoredToken> Store::tokens(const std::string& id) {
+  Stmt s(db_, "SELECT token, game_id, acts, sees, claimed FROM tokens WHERE game_id=?");
+  s.bind(id);
+  std::vector<StoredToken> out;
+  while (s.step()) out.push_back(read_token(s));
+  return out;
+}
+
+std::optional<StoredToken> Store::token(const std::string& token) {
+  Stmt s(db_, "SELECT token, game_id, acts, sees, claimed FROM tokens WHERE token=?");
+  s.bind(token);
+  if (!s.step()) return std::nullopt;
+  return read_token(s);
+}
+
+}  // namespace strat::server

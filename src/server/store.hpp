@@ -1,0 +1,81 @@
+#pragma once
+// SQLite storage of games (WAL). Every write is its own committed transaction, done before the server
+// acknowledges it, so a killed server restarts with every accepted move (docs/server.md, "Durability").
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+struct sqlite3;
+
+namespace strat::server {
+
+struct StoredSeat {
+  std::string kind;   // "human" or "computer"
+  std::string agent;  // agent spec for a computer seat ("mcts:iterations=300")
+};
+
+struct StoredGame {
+  std::string id;
+  std::string spec;    // canonical game spec, "stratego:variant=barrage"
+  std::string mode;    // "computer", "hotseat", "friend", "selfplay"
+  std::string start;   // "new:SEED", "pos:POSITION", or "" while setups are pending
+  std::uint64_t seed = 0;
+  bool listed = false;  // shown in the lobby's open games until both seats are taken
+  std::int64_t created_ms = 0;
+  std::int64_t updated_ms = 0;
+  std::int64_t clock_initial_ms = 0;  // 0: no clock
+  std::int64_t clock_increment_ms = 0;
+  StoredSeat seats[2];
+  std::string result;  // JSON {"status","winner","reason"} for an ending outside the rules; "" otherwise
+  std::string title;   // "Stratego (barrage)", for the lobby
+  std::string summary; // short result text for the lobby ("red wins (flag)"), "" while playing
+};
+
+struct StoredMove {
+  int ply = 0;
+  int seat = 0;
+  std::string move;
+  std::int64_t clock_ms[2] = {0, 0};  // remaining clock after the move (0 when the game has no clock)
+  std::int64_t at_ms = 0;
+};
+
+struct StoredToken {
+  std::string token;
+  std::string game_id;
+  int acts = 0;    // bit mask of the seats this token may act for
+  int sees = 0;    // view: 0 or 1 (that seat), -1 (everything), 2 (the side to move: hotseat)
+  bool claimed = false;  // an open seat's token is handed out once, through the lobby
+};
+
+class Store {
+ public:
+  explicit Store(const std::string& path);  // ":memory:" for tests
+  ~Store();
+  Store(const Store&) = delete;
+  Store& operator=(const Store&) = delete;
+
+  void create_game(const StoredGame& game, const std::vector<StoredToken>& tokens);
+  void set_start(const std::string& id, const std::string& start);
+  void set_setup(const std::string& id, int seat, const std::string& setup);
+  std::optional<std::string> setup(const std::string& id, int seat);
+  void add_move(const std::string& id, const StoredMove& move);
+  void finish(const std::string& id, const std::string& result_json, const std::string& summary);
+  void set_summary(const std::string& id, const std::string& summary);
+  void claim_token(const std::string& token);
+  void touch(const std::string& id);
+
+  std::vector<StoredGame> games();  // all, oldest first
+  std::optional<StoredGame> game(const std::string& id);
+  std::vector<StoredMove> moves(const std::string& id);
+  std::vector<StoredToken> tokens(const std::string& id);
+  std::optional<StoredToken> token(const std::string& token);
+
+ private:
+  void exec(const char* sql);
+  sqlite3* db_ = nullptr;
+};
+
+std::int64_t now_ms();
+
+}  // namespace strat::server

@@ -1,0 +1,357 @@
+// The server's game logic (Room, Hub, Store) driven without a network: play modes, token rights, hidden
+// information, bad messages, durability and replay after a restart.
+#include <gtest/gtest.h>
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <filesystem>
+
+#include "server/hub.hpp"
+#include "server/room.hpp"
+#include "server/store.hpp"
+#include "test_games.hpp"
+
+namespace strat::server {
+namespace {
+
+using nlohmann::json;
+using server_test::secret_words;
+
+struct Recorder : Client {
+  std::vector<std::string> messages;
+  void send(const std::string& text) override { messages.push_back(text); }
+  json last() const { return json::parse(messages.back()); }
+  json last_of(const std::string& type) const {
+    for (auto it = messages.rbegin(); it != messages.rend(); ++it) {
+      json m = json::parse(*it);
+      if (m["type"] == type) return m;
+    }
+    return nullptr;
+  }
+  std::string all() const {
+    std::string out;
+    for (const auto& m : messages) out += m + "\n";
+    return out;
+  }
+};
+
+std::string temp_db(const std::string& name) {
+  auto path = std::filesystem::temp_directory_path() / ("strat-server-test-" + name + "-" + random_token() + ".db");
+  return path.string();
+}
+
+struct Fixture : ::testing::Test {
+  void SetUp() override { server_test::register_test_games(); }
+  void TearDown() override {
+    for (const auto& f : files)
+      for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(f + suffix);
+  }
+  std::string db(const std::string& name) {
+    files.push_back(temp_db(name));
+    return files.back();
+  }
+  std::vector<std::string> files;
+};
+
+const TokenGrant& grant(const std::vector<TokenGrant>& grants, const std::string& role) {
+  for (const auto& g : grants)
+    if (g.role == role) return g;
+  throw std::runtime_error("no grant " + role);
+}
+
+Access access_of(const TokenGrant& g) { return {g.acts, g.sees}; }
+
+// Both seats place their words; the game starts.
+struct SecretsGame {
+  std::vector<TokenGrant> grants;
+  std::unique_ptr<Room> room;
+  Recorder red, blue, watch_red;
+  SecretsGame(Store& store, const std::string& mode = "friend") {
+    NewGame r;
+    r.game = "secrets";
+    r.mode = mode;
+    r.agent = "first";
+    room = Room::create(store, r, grants, now_ms());
+    room->join(&red, access_of(grant(grants, mode == "hotseat" ? "hotseat" : "seat0")));
+    if (mode == "friend") room->join(&blue, access_of(grant(grants, "seat1")));
+    room->join(&watch_red, access_of(grant(grants, "watch0")));
+  }
+  void setups(const std::string& a = "zircon,quokka,fjord", const std::string& b = "wombat,glyph,vortex") {
+    room->handle(&red, json{{"type", "setup"}, {"setup", a}}, now_ms());
+    if (room->meta().seats[1].kind == "human") room->handle(&blue, json{{"type", "setup"}, {"setup", b}}, now_ms());
+  }
+};
+
+TEST_F(Fixture, SetupPhaseStartsTheGameWhenBothSeatsArePlaced) {
+  Store store(db("setup"));
+  SecretsGame g(store);
+  EXPECT_EQ(g.red.last()["phase"], "setup");
+  g.room->handle(&g.red, json{{"type", "setup"}, {"setup", "zircon,quokka"}}, now_ms());
+  EXPECT_EQ(g.red.last()["type"], "error");
+  EXPECT_EQ(g.red.last()["message"], "red's setup needs 3 words, has 2");
+  g.room->handle(&g.red, json{{"type", "setup"}, {"setup", "wombat,glyph,vortex"}}, now_ms());
+  EXPECT_EQ(g.red.last()["type"], "error") << "red may not place blue's words";
+  g.setups();
+  EXPECT_EQ(g.red.last()["phase"], "play");
+  EXPECT_EQ(g.blue.last()["phase"], "play");
+  EXPECT_EQ(g.red.last()["legal"].size(), 3u);
+  EXPECT_EQ(g.blue.last()["legal"].size(), 0u) << "legal moves go to the side to move only";
+}
+
+TEST_F(Fixture, SetupErrorsNeverNameTheOtherSeatsSetup) {
+  Store store(db("setup-secret"));
+  SecretsGame g(store);
+  g.room->handle(&g.red, json{{"type", "setup"}, {"setup", "zircon,quokka,fjord"}}, now_ms());
+  g.room->handle(&g.blue, json{{"type", "setup"}, {"setup", "wombat"}}, now_ms());
+  EXPECT_EQ(g.blue.last()["type"], "error");
+  for (const auto& w : {"zircon", "quokka", "fjord"}) EXPECT_EQ(g.blue.all().find(w), std::string::npos) << w;
+  EXPECT_TRUE(g.blue.last_of("state")["setup"]["mine"].empty());
+}
+
+TEST_F(Fixture, OpponentNeverReceivesUnrevealedWordsUntilTheEnd) {
+  Store store(db("hidden"));
+  SecretsGame g(store);
+  g.setups();
+  // Blue tries an illegal move: the game's own error would name a hidden word of blue; red must not see
+  // red's own hidden info leak either way, and blue's error must be the server's generic text.
+  g.room->handle(&g.red, json{{"type", "move"}, {"move", "hit 9"}}, now_ms());
+  EXPECT_EQ(g.red.last()["type"], "error");
+  EXPECT_EQ(g.red.last()["message"], "illegal move 'hit 9': not one of red's 3 legal moves");
+  g.room->handle(&g.red, json{{"type", "move"}, {"move", "hit 2"}}, now_ms());
+  // Revealed: quokka and glyph. Still hidden from red: wombat, vortex. From blue: zircon, fjord.
+  for (const auto& w : {"wombat", "vortex"}) {
+    EXPECT_EQ(g.red.all().find(w), std::string::npos) << w;
+    EXPECT_EQ(g.watch_red.all().find(w), std::string::npos) << w;
+  }
+  for (const auto& w : {"zircon", "fjord"}) EXPECT_EQ(g.blue.all().find(w), std::string::npos) << w;
+  EXPECT_NE(g.red.all().find("glyph"), std::string::npos) << "a revealed word is public";
+  EXPECT_NE(g.blue.all().find("quokka"), std::string::npos);
+  for (int i = 0; i < 5; ++i) {
+    Recorder& c = i % 2 == 0 ? g.blue : g.red;
+    g.room->handle(&c, json{{"type", "move"}, {"move", "hit 2"}}, now_ms());
+  }
+  ASSERT_TRUE(g.room->over());
+  json end = g.blue.last_of("state");
+  EXPECT_EQ(end["phase"], "over");
+  EXPECT_EQ(end["view"]["words"][0][0], "zircon") << "the finished game is shown whole";
+  EXPECT_EQ(end["result"]["status"], "win");
+}
+
+TEST_F(Fixture, TokensActOnlyForTheirSeatAndBadMovesChangeNothing) {
+  std::string path = db("rights");
+  Store store(path);
+  SecretsGame g(store);
+  g.setups();
+  auto plies = [&] { return store.moves(g.room->id()).size(); };
+  g.room->handle(&g.blue, json{{"type", "move"}, {"move", "hit 1"}}, now_ms());
+  EXPECT_EQ(g.blue.last()["message"], "not your turn: red is to move");
+  g.room->handle(&g.blue, json{{"type", "move"}, {"move", "hit 1"}, {"seat", 0}}, now_ms());
+  EXPECT_EQ(g.blue.last()["message"], "this link plays seat 1 only");
+  g.room->handle(&g.watch_red, json{{"type", "move"}, {"move", "hit 1"}}, now_ms());
+  EXPECT_EQ(g.watch_red.last()["message"], "this link only watches the game; it cannot move");
+  for (const json& bad : {json{{"type", "move"}}, json{{"type", "move"}, {"move", 3}}, json{{"type", "move"}, {"move", ""}},
+                          json{{"type", "move"}, {"move", std::string(100, 'x')}}, json{{"type", "fly"}}, json(42),
+                          json{{"type", "move"}, {"move", "hit 1"}, {"ply", 7}}}) {
+    g.red.messages.clear();
+    g.room->handle(&g.red, bad, now_ms());
+    ASSERT_EQ(g.red.messages.size(), 1u) << bad;
+    EXPECT_EQ(g.red.last()["type"], "error") << bad;
+  }
+  EXPECT_EQ(plies(), 0u);
+  EXPECT_EQ(g.room->ply(), 0);
+  g.room->handle(&g.red, json{{"type", "move"}, {"move", "hit 1"}, {"ply", 0}}, now_ms());
+  EXPECT_EQ(plies(), 1u);
+  // The same message again (a retry) is stale now and changes nothing.
+  g.room->handle(&g.red, json{{"type", "move"}, {"move", "hit 1"}, {"ply", 0}}, now_ms());
+  EXPECT_EQ(g.red.last()["message"], "stale move 'hit 1': the game is at ply 1");
+  EXPECT_EQ(plies(), 1u);
+}
+
+// Every move is in the database before any client hears of it.
+struct DurabilityProbe : Client {
+  std::string path, id;
+  std::vector<std::size_t> stored_when_told;
+  void send(const std::string& text) override {
+    if (json::parse(text)["type"] != "move") return;
+    Store second(path);
+    stored_when_told.push_back(second.moves(id).size());
+  }
+};
+
+TEST_F(Fixture, MovesAreCommittedBeforeTheyAreAnnounced) {
+  std::string path = db("commit");
+  Store store(path);
+  std::vector<TokenGrant> grants;
+  NewGame r;
+  r.game = "nim";
+  r.mode = "hotseat";
+  auto room = Room::create(store, r, grants, now_ms());
+  DurabilityProbe probe;
+  probe.path = path;
+  probe.id = room->id();
+  room->join(&probe, access_of(grant(grants, "hotseat")));
+  for (int i = 0; i < 4; ++i) room->handle(&probe, json{{"type", "move"}, {"move", "take1"}}, now_ms());
+  EXPECT_EQ(probe.stored_when_told, (std::vector<std::size_t>{1, 2, 3, 4}));
+}
+
+TEST_F(Fixture, RestoredGameContinuesWhereItStopped) {
+  std::string path = db("restore");
+  std::string id, red_token, blue_token;
+  {
+    Store store(path);
+    SecretsGame g(store);
+    g.setups();
+    g.room->handle(&g.red, json{{"type", "move"}, {"move", "hit 3"}}, now_ms());
+    g.room->handle(&g.blue, json{{"type", "move"}, {"move", "hit 1"}}, now_ms());
+    id = g.room->id();
+    red_token = grant(g.grants, "seat0").token;
+  }  // the "server" is gone; only the file remains
+  Store store(path);
+  auto game = store.game(id);
+  ASSERT_TRUE(game);
+  auto room = Room::restore(store, *game, now_ms());
+  EXPECT_EQ(room->ply(), 2);
+  Recorder red;
+  auto t = store.token(red_token);
+  ASSERT_TRUE(t);
+  room->join(&red, {t->acts, t->sees});
+  json s = red.last();
+  EXPECT_EQ(s["moves"].size(), 2u);
+  EXPECT_EQ(s["moves"][0]["events"][0], "reveal 3 fjordxvortex");
+  EXPECT_EQ(s["view"]["words"][1], json::array({"wombat", "?", "vortex"}));
+  room->handle(&red, json{{"type", "move"}, {"move", "hit 2"}}, now_ms());
+  EXPECT_EQ(room->ply(), 3);
+}
+
+TEST_F(Fixture, SetupsSurviveARestart) {
+  std::string path = db("restore-setup");
+  std::string id;
+  {
+    Store store(path);
+    SecretsGame g(store);
+    g.room->handle(&g.red, json{{"type", "setup"}, {"setup", "sphinx,quokka,fjord"}}, now_ms());
+    id = g.room->id();
+  }
+  Store store(path);
+  auto room = Room::restore(store, *store.game(id), now_ms());
+  EXPECT_TRUE(room->in_setup());
+  auto blue = *store.tokens(id).begin();
+  for (const auto& t : store.tokens(id))
+    if (t.acts == 2) blue = t;
+  Recorder c;
+  room->join(&c, {blue.acts, blue.sees});
+  room->handle(&c, json{{"type", "setup"}, {"setup", "kayak,nymph,glyph"}}, now_ms());
+  ASSERT_FALSE(room->in_setup());
+  EXPECT_EQ(c.last()["phase"], "play");
+  EXPECT_EQ(c.last()["view"]["words"][1], json::array({"kayak", "nymph", "glyph"}));
+  EXPECT_EQ(c.last()["view"]["words"][0], json::array({"?", "?", "?"}));
+}
+
+TEST_F(Fixture, ResignationAndDrawAgreement) {
+  Store store(db("resign"));
+  {
+    SecretsGame g(store);
+    g.setups();
+    g.room->handle(&g.blue, json{{"type", "resign"}}, now_ms());
+    EXPECT_EQ(g.red.last()["result"]["winner"], 0);
+    EXPECT_EQ(g.red.last()["result"]["reason"], "resign");
+    g.room->handle(&g.red, json{{"type", "move"}, {"move", "hit 1"}}, now_ms());
+    EXPECT_EQ(g.red.last()["message"], "the game is over");
+  }
+  {
+    SecretsGame g(store);
+    g.setups();
+    g.room->handle(&g.red, json{{"type", "draw"}, {"action", "accept"}}, now_ms());
+    EXPECT_EQ(g.red.last()["message"], "there is no draw offer to accept");
+    g.room->handle(&g.red, json{{"type", "draw"}, {"action", "offer"}}, now_ms());
+    EXPECT_EQ(g.blue.last()["draw_offer"], 0);
+    g.room->handle(&g.blue, json{{"type", "draw"}, {"action", "decline"}}, now_ms());
+    EXPECT_EQ(g.red.last()["draw_offer"], -1);
+    g.room->handle(&g.red, json{{"type", "draw"}, {"action", "offer"}}, now_ms());
+    g.room->handle(&g.blue, json{{"type", "draw"}, {"action", "accept"}}, now_ms());
+    EXPECT_EQ(g.red.last()["result"]["status"], "draw");
+    EXPECT_EQ(g.red.last()["result"]["reason"], "agreement");
+  }
+}
+
+TEST_F(Fixture, ClockRunsOutAndTheOtherSideWins) {
+  Store store(db("clock"));
+  std::vector<TokenGrant> grants;
+  NewGame r;
+  r.game = "nim";
+  r.mode = "friend";
+  r.clock_initial_ms = 1000;
+  r.clock_increment_ms = 500;
+  std::int64_t t0 = now_ms();
+  auto room = Room::create(store, r, grants, t0);
+  Recorder red;
+  room->join(&red, access_of(grant(grants, "seat0")));
+  room->handle(&red, json{{"type", "move"}, {"move", "take1"}}, t0 + 400);
+  EXPECT_EQ(red.last()["clocks"]["remaining_ms"][0], 1100);  // 1000 - 400 + 500
+  EXPECT_EQ(*room->clock_deadline(t0 + 400), 1000);
+  room->check_clock(t0 + 1399);
+  EXPECT_FALSE(room->over());
+  room->check_clock(t0 + 1400);
+  ASSERT_TRUE(room->over());
+  EXPECT_EQ(red.last()["result"]["winner"], 0);
+  EXPECT_EQ(red.last()["result"]["reason"], "time");
+}
+
+TEST_F(Fixture, ComputerPlaysItsSeatThroughTheHub) {
+  boost::asio::io_context io;
+  Store store(db("hub"));
+  Hub hub(io, store, 1);
+  json made = hub.create({{"game", "nim"}, {"mode", "selfplay"}, {"agent", "first"}});
+  auto guard = boost::asio::make_work_guard(io);
+  for (int i = 0; i < 500 && store.moves(made["id"]).size() < 7; ++i) io.run_for(std::chrono::milliseconds(10));
+  json lobby = hub.lobby();
+  ASSERT_EQ(lobby["recent"].size(), 1u);
+  EXPECT_EQ(lobby["recent"][0]["phase"], "over");
+  EXPECT_EQ(lobby["recent"][0]["plies"], 7);
+  EXPECT_EQ(store.moves(made["id"]).size(), 7u);
+  EXPECT_THROW(hub.create({{"game", "nim"}, {"mode", "computer"}, {"agent", "deep-blue"}}), BadInput);
+  EXPECT_THROW(hub.create({{"game", "chess"}}), BadInput);
+  EXPECT_THROW(hub.create({{"game", "nim"}, {"mode", "solo"}}), BadInput);
+}
+
+TEST_F(Fixture, HiddenInformationGamesHaveNoAllSeeingLink) {
+  Store store(db("links"));
+  boost::asio::io_context io;
+  Hub hub(io, store, 1);
+  json made = hub.create({{"game", "secrets"}, {"mode", "friend"}});
+  for (const auto& t : made["tokens"]) EXPECT_NE(t["sees"], -1) << t;
+  json nim = hub.create({{"game", "nim"}, {"mode", "friend"}});
+  int all_seeing = 0;
+  for (const auto& t : nim["tokens"]) all_seeing += t["sees"] == -1;
+  EXPECT_EQ(all_seeing, 1);
+  EXPECT_THROW(hub.record(made["id"]), BadInput) << "no record while the game is on";
+  EXPECT_THROW(hub.replay(made["id"], 0), BadInput);
+}
+
+TEST_F(Fixture, OpenSeatIsHandedOutOnce) {
+  Store store(db("lobby"));
+  boost::asio::io_context io;
+  Hub hub(io, store, 1);
+  json made = hub.create({{"game", "nim"}, {"mode", "friend"}, {"listed", true}});
+  ASSERT_EQ(hub.lobby()["open"].size(), 1u);
+  json seat = hub.take_open_seat(made["id"]);
+  EXPECT_EQ(hub.state(seat["token"])["acts"], json::array({1}));
+  EXPECT_THROW(hub.take_open_seat(made["id"]), BadInput);
+  EXPECT_EQ(hub.lobby()["open"].size(), 0u);
+}
+
+TEST_F(Fixture, HotseatActsForTheSideToMoveAndSeesItsView) {
+  Store store(db("hotseat"));
+  SecretsGame g(store, "hotseat");
+  g.room->handle(&g.red, json{{"type", "setup"}, {"seat", 0}, {"setup", "zircon,quokka,fjord"}}, now_ms());
+  g.room->handle(&g.red, json{{"type", "setup"}, {"seat", 1}, {"setup", "wombat,glyph,vortex"}}, now_ms());
+  EXPECT_EQ(g.red.last()["viewer"], 0);
+  g.room->handle(&g.red, json{{"type", "move"}, {"move", "hit 1"}}, now_ms());
+  json m = g.red.last();
+  EXPECT_EQ(m["viewer"], 1);
+  EXPECT_EQ(m["view"]["words"][0], json::array({"zircon", "?", "?"}));
+  EXPECT_EQ(m["legal"].size(), 3u);
+}
+
+}  // namespace
+}  // namespace strat::server

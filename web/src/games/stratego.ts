@@ -1,0 +1,204 @@
+// The Stratego board: SVG, scales to any width; click a piece then a highlighted square, or drag it there.
+import { h, s } from '../dom';
+import type { MoveEntry, Player } from '../api';
+import { COLS, RANK_NAMES, RANK_ORDER, SIDE_COLORS, isLake, parseMove, parseSquare, pieceGlyph, place, squareName } from './stratego-pieces';
+import { strategoSetup } from './stratego-setup';
+import type { BoardContext, BoardModule } from './types';
+
+const selection = new WeakMap<HTMLElement, string | null>();
+
+function seatOf(owner: string): number {
+  return owner === 'blue' ? 1 : 0;
+}
+
+// The attack of the last move: "reveal e5 6x4" names both ranks, "capture SQ" who fell.
+function combat(m: MoveEntry | null): { at: string; attacker: string; defender: string; text: string } | null {
+  if (!m) return null;
+  const reveal = m.events.find((e) => e.startsWith('reveal '));
+  if (!reveal) return null;
+  const [, at, ranks] = reveal.split(' ');
+  const [attacker, defender] = ranks.split('x');
+  const mv = parseMove(m.move);
+  const captured = m.events.filter((e) => e.startsWith('capture ')).map((e) => e.split(' ')[1]);
+  const attackerFell = mv ? captured.includes(mv.from) : false;
+  const defenderFell = captured.includes(at);
+  const verdict = attackerFell && defenderFell ? 'both fall' : defenderFell ? 'the attacker wins' : attackerFell ? 'the defender wins' : '';
+  const text = `${RANK_NAMES[attacker] ?? attacker} (${attacker}) attacks ${RANK_NAMES[defender] ?? defender} (${defender}) on ${at}: ${verdict}`;
+  return { at, attacker, defender, text };
+}
+
+function render(el: HTMLElement, ctx: BoardContext): void {
+  const view = ctx.view;
+  const flipped = ctx.viewer === 1;
+  const cells: any[] = view.cells;
+  const legalFrom = new Map<string, string[]>();
+  for (const mv of ctx.legal) {
+    const p = parseMove(mv);
+    if (!p) continue;
+    if (!legalFrom.has(p.from)) legalFrom.set(p.from, []);
+    legalFrom.get(p.from)!.push(mv);
+  }
+  let selected = selection.get(el) ?? null;
+  if (selected && !legalFrom.has(selected)) selected = null;
+
+  const svg = s('svg', { viewBox: '-0.45 -0.05 10.5 10.5', class: 'board stratego-board', role: 'img', 'aria-label': 'Stratego board' });
+  const squares = s('g');
+  const marks = s('g');
+  const pieces = s('g');
+  svg.append(squares, marks, pieces);
+
+  const last = ctx.last ? parseMove(ctx.last.move) : null;
+  for (let row = 0; row < 10; ++row)
+    for (let col = 0; col < 10; ++col) {
+      const [x, y] = place(col, row, flipped);
+      const name = squareName(col, row);
+      const lake = isLake(col, row);
+      const cls = ['sq', lake ? 'lake' : (col + row) % 2 ? 'light' : 'dark'];
+      if (last && (name === last.from || name === last.to)) cls.push('last');
+      squares.append(s('rect', { x, y, width: 1, height: 1, class: cls.join(' '), 'data-square': name }));
+    }
+  // Coordinates along the edges.
+  for (let i = 0; i < 10; ++i) {
+    const [cx] = place(i, 0, flipped);
+    svg.append(s('text', { x: cx + 0.5, y: 10.38, class: 'coord', 'text-anchor': 'middle' }, COLS[i]));
+    const [, ry] = place(0, i, flipped);
+    svg.append(s('text', { x: -0.22, y: ry + 0.6, class: 'coord', 'text-anchor': 'middle' }, String(i + 1)));
+  }
+
+  cells.forEach((c, idx) => {
+    if (!c || c === 'lake') return;
+    const col = idx % 10, row = Math.floor(idx / 10);
+    const [x, y] = place(col, row, flipped);
+    const g = pieceGlyph(x, y, seatOf(c.owner), c.rank, { known: c.known, moved: c.moved });
+    const name = squareName(col, row);
+    g.setAttribute('data-square', name);
+    if (legalFrom.has(name)) g.classList.add('movable');
+    if (name === selected) g.classList.add('selected');
+    pieces.append(g);
+  });
+
+  const setSelected = (sq: string | null) => {
+    selected = sq;
+    selection.set(el, sq);
+    marks.replaceChildren();
+    pieces.querySelectorAll('.selected').forEach((g) => g.classList.remove('selected'));
+    if (!sq) return;
+    pieces.querySelector(`[data-square="${sq}"]`)?.classList.add('selected');
+    for (const mv of legalFrom.get(sq) ?? []) {
+      const p = parseMove(mv)!;
+      const [c, r] = parseSquare(p.to)!;
+      const [x, y] = place(c, r, flipped);
+      marks.append(
+        p.attack
+          ? s('rect', { x: x + 0.04, y: y + 0.04, width: 0.92, height: 0.92, rx: 0.16, class: 'target attack', 'data-target': p.to })
+          : s('circle', { cx: x + 0.5, cy: y + 0.5, r: 0.16, class: 'target', 'data-target': p.to }),
+      );
+    }
+  };
+  setSelected(selected);
+
+  const fight = combat(ctx.last);
+  if (fight) {
+    const [c, r] = parseSquare(fight.at)!;
+    const [x, y] = place(c, r, flipped);
+    const badge = s('g', { class: 'combat-badge', transform: `translate(${x + 0.5},${y - 0.05})` });
+    badge.append(s('rect', { x: -0.62, y: -0.3, width: 1.24, height: 0.4, rx: 0.1 }));
+    badge.append(s('text', { x: 0, y: 0, 'text-anchor': 'middle' }, `${fight.attacker}×${fight.defender}`));
+    svg.append(badge);
+  }
+
+  const squareAt = (ev: PointerEvent): string | null => {
+    const pt = svg.createSVGPoint();
+    pt.x = ev.clientX;
+    pt.y = ev.clientY;
+    const m = svg.getScreenCTM();
+    if (!m) return null;
+    const p = pt.matrixTransform(m.inverse());
+    const x = Math.floor(p.x), y = Math.floor(p.y);
+    if (x < 0 || x > 9 || y < 0 || y > 9) return null;
+    const col = flipped ? 9 - x : x, row = flipped ? y : 9 - y;
+    return squareName(col, row);
+  };
+  const tryMove = (from: string, to: string): boolean => {
+    const mv = (legalFrom.get(from) ?? []).find((m) => parseMove(m)!.to === to);
+    if (!mv) return false;
+    selection.set(el, null);
+    ctx.play(mv);
+    return true;
+  };
+
+  // Click: select a movable piece, then a target. Drag: press on a movable piece, release on a target.
+  let drag: { from: string; g: SVGGElement; x0: number; y0: number; moved: boolean } | null = null;
+  svg.addEventListener('pointerdown', (ev) => {
+    const sq = squareAt(ev);
+    if (!sq) return;
+    if (selected && sq !== selected && tryMove(selected, sq)) return;
+    if (legalFrom.has(sq)) {
+      const g = pieces.querySelector<SVGGElement>(`[data-square="${sq}"]`);
+      if (g) {
+        drag = { from: sq, g, x0: ev.clientX, y0: ev.clientY, moved: false };
+        svg.setPointerCapture(ev.pointerId);
+      }
+      setSelected(sq);
+      return;
+    }
+    setSelected(null);
+  });
+  svg.addEventListener('pointermove', (ev) => {
+    if (!drag) return;
+    const m = svg.getScreenCTM();
+    if (!m) return;
+    const dx = (ev.clientX - drag.x0) / m.a, dy = (ev.clientY - drag.y0) / m.d;
+    if (Math.abs(dx) + Math.abs(dy) > 0.15) drag.moved = true;
+    const g = drag.g;
+    if (drag.moved) {
+      const [c, r] = parseSquare(drag.from)!;
+      const [x, y] = place(c, r, flipped);
+      g.setAttribute('transform', `translate(${x + dx},${y + dy})`);
+      g.classList.add('dragging');
+    }
+  });
+  svg.addEventListener('pointerup', (ev) => {
+    if (!drag) return;
+    const d = drag;
+    drag = null;
+    const sq = squareAt(ev);
+    if (d.moved && !(sq && tryMove(d.from, sq))) {
+      const [c, r] = parseSquare(d.from)!;
+      const [x, y] = place(c, r, flipped);
+      d.g.setAttribute('transform', `translate(${x},${y})`);
+      d.g.classList.remove('dragging');
+    }
+  });
+
+  el.replaceChildren(svg);
+}
+
+function captured(view: any): HTMLElement {
+  const box = h('div', { class: 'captured' });
+  for (const [seat, name] of [[0, 'red'], [1, 'blue']] as const) {
+    const lost = view.lost?.[name] ?? {};
+    const row = h('div', { class: 'captured-row' }, h('span', { class: 'captured-label' }, `${name} lost`));
+    let any = false;
+    for (const rank of RANK_ORDER) {
+      const n = lost[rank] ?? 0;
+      if (!n) continue;
+      any = true;
+      const svg = s('svg', { viewBox: '0 0 1 1', class: 'mini' });
+      svg.append(pieceGlyph(0, 0, seat, rank));
+      row.append(h('span', { class: 'captured-piece', title: `${RANK_NAMES[rank]} ×${n}` }, svg, n > 1 ? `×${n}` : ''));
+    }
+    if (!any) row.append(h('span', { class: 'muted' }, 'nothing yet'));
+    box.append(row);
+  }
+  return box;
+}
+
+function describe(m: MoveEntry, players: Player[]): string | null {
+  const c = combat(m);
+  if (!c) return null;
+  return `${players[m.seat]?.name ?? ''} ${c.text}`.trim();
+}
+
+export const stratego: BoardModule = { render, captured, describe, setupEditor: strategoSetup };
+export { SIDE_COLORS };

@@ -1,0 +1,221 @@
+// One game seen through one link (token): board, clocks, moves, captured pieces, draw and resignation,
+// the setup editor before play, and the links to share.
+import { addToken, api, heldFor, playLink, type MoveEntry, type Snapshot, type TokenGrant } from '../api';
+import { copy, h, toast } from '../dom';
+import { boardFor } from '../games/registry';
+import { GameSocket } from '../net';
+
+function roleOf(s: Snapshot): string {
+  if (s.acts.length === 2) return 'hotseat';
+  if (s.acts.length === 1) return `seat${s.acts[0]}`;
+  return s.sees < 0 ? 'watch' : `watch${s.sees}`;
+}
+
+function fmtClock(ms: number): string {
+  const t = Math.max(0, Math.ceil(ms / 1000));
+  const m = Math.floor(t / 60), sec = t % 60;
+  return `${m}:${String(sec).padStart(2, '0')}`;
+}
+
+export function gamePage(app: HTMLElement, token: string): () => void {
+  let st: Snapshot | null = null;
+  let receivedAt = Date.now();
+  let shownViewer = -2; // hotseat with hidden information: who the screen was last handed to
+  let setupKey = '';
+  const boardEl = h('div', { class: 'board-wrap', id: 'board' });
+  const statusEl = h('div', { class: 'status-line', id: 'status' });
+  const combatEl = h('div', { class: 'combat-line', id: 'combat' });
+  const sideEl = h('aside', { class: 'side' });
+  const connEl = h('span', { class: 'conn' });
+  const page = h('div', { class: 'game' }, h('div', { class: 'board-col' }, statusEl, boardEl, combatEl), sideEl);
+  app.replaceChildren(page);
+
+  const socket = new GameSocket(token, onMessage, (up) => {
+    connEl.textContent = up ? '' : 'reconnecting…';
+    connEl.className = up ? 'conn' : 'conn down';
+  });
+
+  function onMessage(m: any): void {
+    if (m.type === 'state') {
+      st = m as Snapshot;
+      receivedAt = Date.now();
+      const held = heldFor(st.id);
+      if (!held || !held.tokens.some((t) => t.token === token))
+        addToken(st.id, st.title, st.mode, { token, role: roleOf(st), acts: st.acts.reduce((a, s) => a | (1 << s), 0), sees: st.sees });
+      render();
+    } else if (m.type === 'move' && st) {
+      if (m.ply > st.moves.length) return socket.send({ type: 'state' }); // missed something: resync
+      if (m.ply < st.moves.length) return; // already have it
+      st.moves.push({ ply: m.ply, seat: m.seat, move: m.move, events: m.events });
+      st.view = m.view;
+      st.legal = m.legal;
+      st.to_move = m.to_move;
+      st.viewer = m.viewer;
+      st.clocks = m.clocks;
+      st.draw_offer = m.draw_offer;
+      st.result = m.result;
+      st.ply = m.ply + 1;
+      if (m.result) st.phase = 'over';
+      receivedAt = Date.now();
+      render();
+    } else if (m.type === 'draw' && st) {
+      st.draw_offer = m.draw_offer;
+      if (st.draw_offer >= 0 && !st.acts.includes(st.draw_offer)) toast(`${st.players[st.draw_offer].name} offers a draw`);
+      renderSide();
+    } else if (m.type === 'error') {
+      if (m.request === 'join') {
+        app.replaceChildren(h('div', { class: 'card' }, h('h2', {}, 'Cannot open this game'), h('p', {}, m.message), h('a', { href: '#/' }, 'Back to the lobby')));
+        socket.close();
+        return;
+      }
+      toast(m.message, 'error');
+      if (m.request === 'move' && st) render(); // put a dragged piece back
+    } else if (m.type === 'setup_suggestion') {
+      pendingRandom?.(m.setup);
+      pendingRandom = null;
+    }
+  }
+
+  let pendingRandom: ((s: string) => void) | null = null;
+
+  function lastMove(): MoveEntry | null {
+    return st && st.moves.length ? st.moves[st.moves.length - 1] : null;
+  }
+
+  function render(): void {
+    if (!st) return;
+    const s = st;
+    const board = boardFor(s.game);
+    const over = s.phase === 'over';
+    // Status line.
+    let status = '';
+    if (s.phase === 'setup') status = 'Setup: both sides place their pieces';
+    else if (over) status = `Game over: ${s.result?.text ?? ''}`;
+    else {
+      const mover = s.players[s.to_move];
+      const mine = s.acts.includes(s.to_move) && mover.kind === 'human';
+      status = mine ? (s.acts.length === 2 ? `${mover.name} to move` : 'Your move') : mover.kind === 'computer' ? `${mover.name} (computer) is thinking…` : `Waiting for ${mover.name}`;
+    }
+    statusEl.replaceChildren(h('span', { class: 'title' }, s.title), ' · ', h('span', { class: 'turn', id: 'turn' }, status), connEl);
+
+    if (s.phase === 'setup') {
+      renderSetup();
+    } else {
+      setupKey = '';
+      // Hotseat with hidden ranks: hand the screen over between turns so neither sees the other's army.
+      if (s.mode === 'hotseat' && s.hidden_information && !over && s.viewer !== shownViewer) {
+        const name = s.players[s.viewer].name;
+        boardEl.replaceChildren(h('div', { class: 'handover' }, h('p', {}, `Pass the screen to ${name}.`), h('button', { class: 'primary', onclick: () => { shownViewer = s.viewer; render(); } }, `I am ${name}`)));
+      } else {
+        if (s.view) {
+          board.render(boardEl, { view: s.view, viewer: s.viewer, legal: s.legal, last: lastMove(), players: s.players, play: (move) => socket.send({ type: 'move', move, ply: s.ply }) });
+        }
+      }
+      const last = lastMove();
+      const line = last && board.describe ? board.describe(last, s.players) : null;
+      combatEl.textContent = line ?? '';
+      combatEl.className = line ? 'combat-line show' : 'combat-line';
+    }
+    renderSide();
+  }
+
+  function renderSetup(): void {
+    const s = st!;
+    const board = boardFor(s.game);
+    const mine = s.acts.filter((k) => !s.setup?.done[k] || s.setup?.mine[String(k)]);
+    // The seat this screen sets up: the first of its seats without a setup (hotseat: red, then blue).
+    const seat = s.acts.find((k) => !s.setup?.done[k]) ?? mine[0];
+    if (seat === undefined || !board.setupEditor) {
+      setupKey = '';
+      boardEl.replaceChildren(h('div', { class: 'handover' }, h('p', {}, s.acts.length ? 'Waiting for the other side…' : 'The players are placing their pieces.')));
+      return;
+    }
+    const placed = s.setup?.mine[String(seat)] ?? null;
+    const key = `${seat}:${placed ?? ''}`;
+    if (key === setupKey) return;
+    if (s.mode === 'hotseat' && s.hidden_information && shownViewer !== seat) {
+      setupKey = '';
+      const name = s.players[seat].name;
+      boardEl.replaceChildren(h('div', { class: 'handover' }, h('p', {}, `Pass the screen to ${name} to place their army.`), h('button', { class: 'primary', onclick: () => { shownViewer = seat; render(); } }, `I am ${name}`)));
+      return;
+    }
+    setupKey = key;
+    board.setupEditor(boardEl, {
+      seat,
+      variant: s.variant || 'classic',
+      playerName: s.players[seat].name,
+      placed,
+      submit: (setup) => socket.send({ type: 'setup', seat, setup }),
+      randomSetup: () =>
+        new Promise<string>((resolve) => {
+          pendingRandom = resolve;
+          socket.send({ type: 'random_setup', seat });
+        }),
+    });
+  }
+
+  function renderSide(): void {
+    if (!st) return;
+    const s = st;
+    const board = boardFor(s.game);
+    const over = s.phase === 'over';
+    const players = h('div', { class: 'players' });
+    s.players.forEach((p, k) => {
+      const clock = s.clocks ? h('span', { class: 'clock' + (s.clocks.running === k ? ' running' : ''), 'data-seat': k }, fmtClock(s.clocks.remaining_ms[k])) : '';
+      const you = s.acts.includes(k) ? (s.acts.length === 2 ? '' : ' (you)') : '';
+      players.append(h('div', { class: `player side${k}` + (s.to_move === k ? ' to-move' : '') }, h('span', { class: 'dot' }), `${p.name}${you}`, p.kind === 'computer' ? h('span', { class: 'muted' }, ` computer: ${p.agent}`) : '', clock));
+    });
+
+    const actions = h('div', { class: 'actions' });
+    if (!over && s.acts.length && s.phase === 'play') {
+      actions.append(h('button', { class: 'resign-btn', onclick: () => { if (confirm('Resign this game?')) socket.send({ type: 'resign' }); } }, 'Resign'));
+      const theirOffer = s.draw_offer >= 0 && !s.acts.includes(s.draw_offer);
+      const hotseatOffer = s.draw_offer >= 0 && s.acts.length === 2;
+      if (theirOffer || hotseatOffer) {
+        actions.append(h('button', { class: 'primary', onclick: () => socket.send({ type: 'draw', action: 'accept' }) }, 'Accept draw'), h('button', { onclick: () => socket.send({ type: 'draw', action: 'decline' }) }, 'Decline'));
+      } else if (s.draw_offer < 0) {
+        actions.append(h('button', { class: 'draw-btn', onclick: () => socket.send({ type: 'draw', action: 'offer' }) }, 'Offer draw'));
+      } else actions.append(h('span', { class: 'muted' }, 'draw offered'));
+    }
+    if (over) {
+      actions.append(h('a', { class: 'button', href: `#/replay/${s.id}` }, 'Replay'), h('a', { class: 'button', href: api.recordUrl(s.id), download: `strat-${s.id}.txt` }, 'Export record'));
+    }
+
+    // Links: the invite (the other seat) and the spectator link, when this browser holds them.
+    const links = h('div', { class: 'links' });
+    const held = heldFor(s.id);
+    const other = (t: TokenGrant) => t.token !== token;
+    const invite = held?.tokens.find((t) => other(t) && t.acts !== 0 && s.mode === 'friend' && !s.acts.includes(t.acts === 1 ? 0 : 1));
+    const mySeat = s.acts.length === 1 ? s.acts[0] : -1;
+    const watch = held?.tokens.find((t) => t.acts === 0 && (t.sees === -1 || t.sees === mySeat || (s.acts.length === 2 && t.sees === 0)));
+    const linkRow = (label: string, t: TokenGrant, cls: string) => {
+      const url = playLink(t.token);
+      return h('div', { class: `link-row ${cls}` }, h('span', {}, label), h('input', { readonly: true, value: url, onclick: (e: Event) => (e.target as HTMLInputElement).select() }), h('button', { onclick: () => copy(url) }, 'Copy'));
+    };
+    if (invite) links.append(linkRow(`Invite link (${s.players[invite.acts === 1 ? 0 : 1].name})`, invite, 'invite'));
+    if (watch) links.append(linkRow(s.hidden_information && watch.sees >= 0 ? `Spectator link (sees ${s.players[watch.sees].name}'s view)` : 'Spectator link', watch, 'watch'));
+    if (s.acts.length === 1) links.append(linkRow('Your seat (resume anywhere)', { token, role: '', acts: 0, sees: 0 }, 'self'));
+
+    const moves = h('ol', { class: 'moves', id: 'moves', start: 1 });
+    s.moves.forEach((m) => {
+      const line = board.describe ? board.describe(m, s.players) : null;
+      moves.append(h('li', { class: `side${m.seat}`, title: line ?? m.events.join(', ') }, m.move, line ? h('span', { class: 'fight' }, ' ⚔') : ''));
+    });
+    const capturedEl = s.view && board.captured ? board.captured(s.view) : null;
+    sideEl.replaceChildren(players, actions, capturedEl ?? '', h('h3', {}, `Moves (${s.moves.length})`), moves, links);
+    moves.scrollTop = moves.scrollHeight;
+  }
+
+  // Clocks tick locally between messages.
+  const tick = window.setInterval(() => {
+    if (!st?.clocks || st.clocks.running < 0 || st.phase !== 'play') return;
+    const k = st.clocks.running;
+    const el = sideEl.querySelector<HTMLElement>(`.clock[data-seat="${k}"]`);
+    if (el) el.textContent = fmtClock(st.clocks.remaining_ms[k] - (Date.now() - receivedAt));
+  }, 250);
+
+  return () => {
+    window.clearInterval(tick);
+    socket.close();
+  };
+}

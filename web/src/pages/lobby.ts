@@ -1,0 +1,128 @@
+// The lobby: start a game, your games (held in this browser), open games to join, recent games.
+import { addToken, api, heldGames, remember, type GameEntry, type LobbyEntry } from '../api';
+import { h, toast } from '../dom';
+
+const STRENGTHS: Record<string, string> = { easy: 'time=250', normal: 'time=1000', strong: 'time=3000' };
+const CLOCKS: Record<string, [number, number]> = { none: [0, 0], '5+3': [300000, 3000], '15+10': [900000, 10000], '30+0': [1800000, 0] };
+
+function ago(ms: number): string {
+  const s = Math.max(0, Math.round((Date.now() - ms) / 1000));
+  if (s < 60) return `${s}s ago`;
+  if (s < 3600) return `${Math.round(s / 60)} min ago`;
+  if (s < 86400) return `${Math.round(s / 3600)} h ago`;
+  return new Date(ms).toLocaleDateString();
+}
+
+function newGameForm(games: GameEntry[]): HTMLElement {
+  const gameSel = h('select', { name: 'game', id: 'new-game' }, ...games.map((g) => h('option', { value: g.name }, g.title || g.name)));
+  const variantSel = h('select', { name: 'variant', id: 'new-variant' });
+  const agentSel = h('select', { name: 'agent', id: 'new-agent' });
+  const strengthSel = h('select', { name: 'strength', id: 'new-strength' }, ...Object.keys(STRENGTHS).map((k) => h('option', { value: k, selected: k === 'normal' }, k)));
+  const sideSel = h('select', { name: 'side', id: 'new-side' }, h('option', { value: '0' }, 'first (red)'), h('option', { value: '1' }, 'second (blue)'), h('option', { value: 'random' }, 'random'));
+  const clockSel = h('select', { name: 'clock', id: 'new-clock' }, ...Object.keys(CLOCKS).map((k) => h('option', { value: k }, k === 'none' ? 'no clock' : `${k} (min+s)`)));
+  const listed = h('input', { type: 'checkbox', id: 'new-listed' });
+  const modes = ['computer', 'friend', 'hotseat'] as const;
+  const modeLabels = { computer: 'vs computer', friend: 'vs a friend (link)', hotseat: 'hotseat (one screen)' };
+  let mode: (typeof modes)[number] = 'computer';
+  const computerOpts = h('div', { class: 'row' }, h('label', {}, 'Computer ', agentSel), h('label', {}, 'Strength ', strengthSel), h('label', {}, 'You play ', sideSel));
+  const friendOpts = h('div', { class: 'row', hidden: true }, h('label', {}, listed, ' list it in the lobby so anyone can join'));
+  const modeRow = h('div', { class: 'row modes' });
+  for (const m of modes) {
+    const radio = h('input', { type: 'radio', name: 'mode', value: m, id: `mode-${m}`, checked: m === mode });
+    radio.addEventListener('change', () => {
+      mode = m;
+      computerOpts.hidden = m !== 'computer';
+      friendOpts.hidden = m !== 'friend';
+    });
+    modeRow.append(h('label', { class: 'mode' }, radio, ' ' + modeLabels[m]));
+  }
+  const refresh = () => {
+    const g = games.find((x) => x.name === gameSel.value);
+    variantSel.replaceChildren(...(g?.variants ?? []).map((v) => h('option', { value: v }, v)));
+    variantSel.parentElement!.hidden = !g || g.variants.length < 2;
+    agentSel.replaceChildren(...(g?.agents ?? []).slice().reverse().map((a) => h('option', { value: a }, a)));
+  };
+  gameSel.addEventListener('change', refresh);
+  const form = h(
+    'form',
+    { class: 'card new-game', id: 'new-game-form' },
+    h('h2', {}, 'New game'),
+    h('div', { class: 'row' }, h('label', {}, 'Game ', gameSel), h('label', {}, 'Variant ', variantSel), h('label', {}, 'Clock ', clockSel)),
+    modeRow,
+    computerOpts,
+    friendOpts,
+    h('button', { type: 'submit', class: 'primary', id: 'create-btn' }, 'Start'),
+  );
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const g = games.find((x) => x.name === gameSel.value)!;
+    const spec = g.variants.length > 1 && variantSel.value ? `${g.name}:${variantSel.value}` : g.name;
+    const [initial, increment] = CLOCKS[clockSel.value];
+    const seat = sideSel.value === 'random' ? Math.round(Math.random()) : Number(sideSel.value);
+    const agent = agentSel.value === 'random' ? 'random' : `${agentSel.value}:${STRENGTHS[strengthSel.value]}`;
+    try {
+      const made = await api.create({ game: spec, mode, seat, agent: mode === 'computer' ? agent : undefined, clock_initial_ms: initial, clock_increment_ms: increment, listed: mode === 'friend' && listed.checked });
+      const title = `${g.title || g.name}${g.variants.length > 1 ? ` (${variantSel.value})` : ''}`;
+      remember({ id: made.id, title, mode, tokens: made.tokens, created: Date.now() });
+      const mine = made.tokens.find((t) => t.acts !== 0 && (mode !== 'friend' || t.role === 'seat0'))!;
+      location.hash = `#/play/${mine.token}`;
+    } catch (err) {
+      toast((err as Error).message, 'error');
+    }
+  });
+  refresh();
+  return form;
+}
+
+function entryRow(e: LobbyEntry, action: HTMLElement | null): HTMLElement {
+  return h('li', { class: 'entry' }, h('span', { class: 'title' }, e.title), h('span', { class: 'muted' }, ` ${e.mode} · ${e.phase === 'over' ? e.summary : `${e.phase}, ${e.plies} plies`} · ${ago(e.updated_ms)}`), action ?? '');
+}
+
+export function lobbyPage(app: HTMLElement): () => void {
+  const mine = h('div', { class: 'card' }, h('h2', {}, 'Your games'));
+  const open = h('div', { class: 'card', id: 'open-games' }, h('h2', {}, 'Open games'));
+  const recent = h('div', { class: 'card', id: 'recent-games' }, h('h2', {}, 'Recent games'));
+  const formSlot = h('div');
+  app.replaceChildren(h('div', { class: 'lobby' }, formSlot, mine, open, recent));
+
+  const held = heldGames();
+  const list = h('ul', { class: 'entries' });
+  for (const g of held.slice(0, 20)) {
+    const tok = g.tokens.find((t) => t.acts !== 0) ?? g.tokens[0];
+    if (!tok) continue;
+    list.append(h('li', { class: 'entry' }, h('a', { href: `#/play/${tok.token}` }, g.title), h('span', { class: 'muted' }, ` ${g.mode} · ${ago(g.created)}`)));
+  }
+  mine.append(held.length ? list : h('p', { class: 'muted' }, 'Games you start or join appear here.'));
+
+  let stop = false;
+  const load = async () => {
+    try {
+      const [{ games }, lobby] = await Promise.all([api.games(), api.lobby()]);
+      if (stop) return;
+      if (!formSlot.firstChild) formSlot.append(games.length ? newGameForm(games) : h('p', { class: 'card' }, 'No games are registered in this server.'));
+      const openList = h('ul', { class: 'entries' });
+      for (const e of lobby.open)
+        openList.append(entryRow(e, h('button', { class: 'join-btn', onclick: async () => {
+          try {
+            const seat = await api.join(e.id);
+            addToken(e.id, e.title, e.mode, { token: seat.token, role: 'seat1', acts: 2, sees: 1 });
+            location.hash = `#/play/${seat.token}`;
+          } catch (err) {
+            toast((err as Error).message, 'error');
+          }
+        } }, 'Join')));
+      open.replaceChildren(h('h2', {}, 'Open games'), lobby.open.length ? openList : h('p', { class: 'muted' }, 'No one is waiting. Start a game “vs a friend” and list it.'));
+      const recentList = h('ul', { class: 'entries' });
+      for (const e of lobby.recent) recentList.append(entryRow(e, e.phase === 'over' ? h('a', { href: `#/replay/${e.id}`, class: 'replay-link' }, 'Replay') : null));
+      recent.replaceChildren(h('h2', {}, 'Recent games'), lobby.recent.length ? recentList : h('p', { class: 'muted' }, 'None yet.'));
+    } catch (err) {
+      toast(`Cannot reach the server: ${(err as Error).message}`, 'error');
+    }
+  };
+  load();
+  const timer = window.setInterval(load, 5000);
+  return () => {
+    stop = true;
+    window.clearInterval(timer);
+  };
+}
