@@ -9,6 +9,8 @@
 #include "cli/app.hpp"
 #include "server/http.hpp"
 #include "server/hub.hpp"
+#include "server/live_hub.hpp"
+#include "server/live_store.hpp"
 #include "server/store.hpp"
 
 namespace strat::server {
@@ -27,7 +29,11 @@ int serve(const ServeArgs& args, std::ostream& out, std::ostream& err) {
   unsigned threads = args.agent_threads ? args.agent_threads : std::max(1u, std::thread::hardware_concurrency());
   Hub hub(io, store, threads);
   hub.restore_all();
+  LiveStore live_store(args.db);  // live team games: own tables, own connection to the same file
+  LiveHub live(live_store);
+  live.restore_all();
   ServeConfig config = args.config;
+  config.live = &live;
   if (config.web_root.empty()) config.web_root = default_web_root();
   unsigned short port = start_listener(io, hub, config);
   boost::asio::signal_set signals(io, SIGINT, SIGTERM);
