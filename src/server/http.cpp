@@ -166,13 +166,19 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
     co_await ws_.async_accept(req, asio::use_awaitable);
     std::string why;
     Access access;
-    room_ = hub_.open(token, access, why);
+    std::vector<TokenGrant> claimed;
+    room_ = hub_.open(token, access, why, &claimed);
     if (!room_) {
       send(json{{"type", "error"}, {"request", "join"}, {"message", why}}.dump());
       co_await wait_writes();
       beast::error_code ec;
       co_await ws_.async_close(websocket::close_code::policy_error, asio::redirect_error(asio::use_awaitable, ec));
       co_return;
+    }
+    if (!claimed.empty()) {
+      json tokens = json::array();
+      for (const auto& g : claimed) tokens.push_back({{"token", g.token}, {"role", g.role}, {"acts", g.acts}, {"sees", g.sees}});
+      send(json{{"type", "claimed"}, {"token", claimed.front().token}, {"tokens", tokens}}.dump());
     }
     room_->join(this, access);
     beast::flat_buffer buffer;

@@ -93,15 +93,30 @@ json Hub::lobby() const {
 
 json Hub::take_open_seat(const std::string& game_id) {
   Room& r = room(game_id);
-  if (!r.meta().listed || r.over()) bad_input("game " + game_id + " has no open seat");
-  for (const auto& t : store_.tokens(game_id)) {
-    if (!t.claimed && t.acts != 0) {
-      store_.claim_token(t.token);
-      const_cast<StoredGame&>(r.meta()).listed = false;
-      return {{"id", game_id}, {"token", t.token}};
+  if (r.meta().listed && !r.over()) {
+    for (const auto& t : store_.tokens(game_id)) {
+      if (t.claimed || t.acts == 0) continue;
+      auto grants = claim(r, t);
+      if (grants.empty()) break;
+      json tokens = json::array();
+      for (const auto& g : grants) tokens.push_back({{"token", g.token}, {"role", g.role}, {"acts", g.acts}, {"sees", g.sees}});
+      return {{"id", game_id}, {"token", grants.front().token}, {"tokens", tokens}};
     }
   }
   bad_input("game " + game_id + " has no open seat");
+}
+
+std::vector<TokenGrant> Hub::claim(Room& room, const StoredToken& invite) {
+  int seat = invite.acts == 1 ? 0 : 1;
+  std::vector<StoredToken> fresh{{random_token(), room.id(), invite.acts, invite.sees, true}};
+  std::vector<TokenGrant> grants{{fresh[0].token, invite.acts, invite.sees, "seat" + std::to_string(seat)}};
+  if (Registry::global().get(GameSpec::parse(room.meta().spec).info->name).hidden_information) {
+    fresh.push_back({random_token(), room.id(), 0, seat, true});
+    grants.push_back({fresh[1].token, 0, seat, "watch" + std::to_string(seat)});
+  }
+  if (!store_.claim_invite(invite.token, fresh)) return {};
+  room.unlist();
+  return grants;
 }
 
 Room& Hub::room(const std::string& id) const {
@@ -110,7 +125,7 @@ Room& Hub::room(const std::string& id) const {
   return *it->second;
 }
 
-Room* Hub::open(const std::string& token, Access& access, std::string& why) {
+Room* Hub::open(const std::string& token, Access& access, std::string& why, std::vector<TokenGrant>* claimed) {
   auto t = token.size() == 32 ? store_.token(token) : std::nullopt;
   if (!t) {
     why = "unknown or malformed game link";
@@ -121,6 +136,24 @@ Room* Hub::open(const std::string& token, Access& access, std::string& why) {
     why = "that game could not be loaded";
     return nullptr;
   }
+  if (t->sees == kUsedInvite) {
+    why = "this invite link was used already: the seat belongs to the browser that opened it first (it can "
+          "resume the seat with its own link)";
+    return nullptr;
+  }
+  if (!t->claimed) {
+    if (!claimed) {
+      why = "this is an invite: open it in a browser to take the seat";
+      return nullptr;
+    }
+    *claimed = claim(*it->second, *t);
+    if (claimed->empty()) {
+      why = "this invite link was used already";
+      return nullptr;
+    }
+    access = {claimed->front().acts, claimed->front().sees};
+    return it->second.get();
+  }
   access = {t->acts, t->sees};
   return it->second.get();
 }
@@ -128,7 +161,7 @@ Room* Hub::open(const std::string& token, Access& access, std::string& why) {
 json Hub::state(const std::string& token) {
   Access a;
   std::string why;
-  Room* r = open(token, a, why);
+  Room* r = open(token, a, why, nullptr);
   if (!r) bad_input(why);
   return r->snapshot(a);
 }

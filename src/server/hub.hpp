@@ -32,12 +32,14 @@ class Hub {
   std::string record(const std::string& game_id);
 
   // A client opens a room with a token; returns null (and says why in `why`) when the token is unknown.
-  Room* open(const std::string& token, Access& access, std::string& why);
+  // Opening an unused invite claims its seat: `claimed` receives the claimer's own new tokens.
+  Room* open(const std::string& token, Access& access, std::string& why, std::vector<TokenGrant>* claimed);
   void handle(Room& room, Client* client, const nlohmann::json& message);
   std::size_t rooms() const { return rooms_.size(); }
 
  private:
   Room& room(const std::string& id) const;
+  std::vector<TokenGrant> claim(Room& room, const StoredToken& invite);
   void pump(Room& room);  // starts the computer's turn and arms the clock, after every change
   void arm_clock(Room& room);
 

@@ -51,7 +51,10 @@ std::string clean_move(const json& m) {
 
 }  // namespace
 
-Room::Room(Store& store, StoredGame meta, GameSpec spec) : store_(store), meta_(std::move(meta)), spec_(std::move(spec)) {}
+Room::Room(Store& store, StoredGame meta, GameSpec spec) : store_(store), meta_(std::move(meta)), spec_(std::move(spec)) {
+  auto sample = spec_.new_game(1);
+  for (int s = 0; s < 2; ++s) names_[s] = sample->player_name(s);
+}
 
 std::unique_ptr<Room> Room::create(Store& store, const NewGame& r, std::vector<TokenGrant>& grants, std::int64_t now) {
   GameSpec spec = GameSpec::parse(r.game);
@@ -88,18 +91,25 @@ std::unique_ptr<Room> Room::create(Store& store, const NewGame& r, std::vector<T
     tokens.push_back(t);
     grants.push_back({t.token, acts, sees, role});
   };
+  // Friend mode: the creator's seat is `human_seat`; the other seat is an invite, exchanged once (by the first
+  // browser that opens it) for a fresh token the creator never sees, so the creator cannot peek at that seat.
   if (r.mode == "hotseat") {
     grant(3, 2, "hotseat", true);
   } else {
-    for (int s = 0; s < 2; ++s)
-      if (g.seats[s].kind == "human") grant(1 << s, s, "seat" + std::to_string(s), !(g.listed && s == 1));
+    for (int s = 0; s < 2; ++s) {
+      if (g.seats[s].kind != "human") continue;
+      bool invite = r.mode == "friend" && s != r.human_seat;
+      grant(1 << s, s, (invite ? "invite" : "seat") + std::to_string(s), !invite);
+    }
   }
-  if (info.hidden_information) {
-    for (int s = 0; s < 2; ++s) grant(0, s, "watch" + std::to_string(s), true);
-  } else {
+  if (!info.hidden_information) {
     grant(0, -1, "watch", true);
+  } else {
+    for (int s = 0; s < 2; ++s) {
+      bool mine = r.mode == "hotseat" || r.mode == "selfplay" || (g.seats[s].kind == "human" && s == r.human_seat);
+      if (mine) grant(0, s, "watch" + std::to_string(s), true);
+    }
   }
-
   auto room = std::unique_ptr<Room>(new Room(store, g, spec));
   if (info.from_setups && info.random_setup) {
     g.start = "";
@@ -192,7 +202,7 @@ json Room::clocks(std::int64_t now) const {
 json Room::players() const {
   json out = json::array();
   for (int s = 0; s < 2; ++s) {
-    std::string name = state_ ? state_->player_name(s) : (s == 0 ? "first" : "second");
+    const std::string& name = names_[s];
     out.push_back({{"seat", s}, {"name", name}, {"kind", meta_.seats[s].kind}, {"agent", meta_.seats[s].agent}});
   }
   return out;
@@ -209,7 +219,7 @@ std::string Room::summary() const {
   if (e.status == Status::Ongoing) return "";
   std::string reason = e.reason.empty() ? "" : " (" + e.reason + ")";
   if (e.status == Status::Draw) return "draw" + reason;
-  std::string name = state_ ? state_->player_name(e.winner) : (e.winner == 0 ? "first" : "second");
+  const std::string& name = names_[e.winner];
   return name + " wins" + reason;
 }
 

@@ -49,7 +49,7 @@ struct TokenGrant {
   std::string token;
   int acts = 0;
   int sees = 0;
-  std::string role;  // "seat0", "seat1", "hotseat", "watch", "watch0", "watch1"
+  std::string role;  // "seat0", "seat1", "invite0", "invite1", "hotseat", "watch", "watch0", "watch1"
 };
 
 // An agent's turn to think: run `agent->choose(*state)` off the I/O thread, then call Room::agent_moved.
@@ -76,6 +76,7 @@ class Room {
 
   const std::string& id() const { return meta_.id; }
   const StoredGame& meta() const { return meta_; }
+  void unlist() { meta_.listed = false; }
   bool over() const { return ending().status != Status::Ongoing; }
   bool in_setup() const { return !state_; }
   int ply() const { return state_ ? state_->ply() : 0; }
@@ -152,6 +153,7 @@ class Room {
   std::int64_t remaining_[2] = {0, 0};
   std::int64_t turn_started_ = 0;
   std::vector<Member> members_;
+  std::string names_[2];  // player names, known before the setups are in
 };
 
 std::string random_token();

@@ -185,13 +185,27 @@ void Store::set_summary(const std::string& id, const std::string& summary) {
   s.bind(summary).bind(summary).bind(now_ms()).bind(id).run();
 }
 
-void Store::claim_token(const std::string& token) {
-  Stmt s(db_, "UPDATE tokens SET claimed=1 WHERE token=?");
-  s.bind(token).run();
-  Stmt u(db_,
-         "UPDATE games SET listed=0 WHERE id=(SELECT game_id FROM tokens WHERE token=?) AND NOT EXISTS "
-         "(SELECT 1 FROM tokens t WHERE t.game_id=games.id AND t.claimed=0 AND t.acts<>0)");
-  u.bind(token).run();
+bool Store::claim_invite(const std::string& invite, const std::vector<StoredToken>& fresh) {
+  exec("BEGIN IMMEDIATE");
+  try {
+    Stmt s(db_, "UPDATE tokens SET claimed=1, acts=0, sees=? WHERE token=? AND claimed=0");
+    s.bind(std::int64_t{kUsedInvite}).bind(invite).run();
+    if (sqlite3_changes(db_) != 1) {
+      exec("ROLLBACK");
+      return false;
+    }
+    for (const auto& t : fresh) {
+      Stmt ts(db_, "INSERT INTO tokens VALUES (?,?,?,?,1)");
+      ts.bind(t.token).bind(t.game_id).bind(std::int64_t{t.acts}).bind(std::int64_t{t.sees}).run();
+    }
+    Stmt u(db_, "UPDATE games SET listed=0 WHERE id=(SELECT game_id FROM tokens WHERE token=?)");
+    u.bind(invite).run();
+    exec("COMMIT");
+    return true;
+  } catch (...) {
+    exec("ROLLBACK");
+    throw;
+  }
 }
 
 void Store::touch(const std::string& id) {

@@ -40,12 +40,14 @@ struct StoredMove {
   std::int64_t at_ms = 0;
 };
 
+constexpr int kUsedInvite = -3;  // `sees` of an invite that was taken
+
 struct StoredToken {
   std::string token;
   std::string game_id;
   int acts = 0;    // bit mask of the seats this token may act for
   int sees = 0;    // view: 0 or 1 (that seat), -1 (everything), 2 (the side to move: hotseat)
-  bool claimed = false;  // an open seat's token is handed out once, through the lobby
+  bool claimed = false;  // false: an invite, exchanged once for the claimer's own token (kUsedInvite after)
 };
 
 class Store {
@@ -62,7 +64,9 @@ class Store {
   void add_move(const std::string& id, const StoredMove& move);
   void finish(const std::string& id, const std::string& result_json, const std::string& summary);
   void set_summary(const std::string& id, const std::string& summary);
-  void claim_token(const std::string& token);
+  // Takes an unused invite: stores `fresh` (the claimer's own tokens) and retires the invite, all in one
+  // transaction; false if the invite was used already.
+  bool claim_invite(const std::string& invite, const std::vector<StoredToken>& fresh);
   void touch(const std::string& id);
 
   std::vector<StoredGame> games();  // all, oldest first

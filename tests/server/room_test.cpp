@@ -73,7 +73,7 @@ struct SecretsGame {
     r.agent = "first";
     room = Room::create(store, r, grants, now_ms());
     room->join(&red, access_of(grant(grants, mode == "hotseat" ? "hotseat" : "seat0")));
-    if (mode == "friend") room->join(&blue, access_of(grant(grants, "seat1")));
+    if (mode == "friend") room->join(&blue, access_of(grant(grants, "invite1")));
     room->join(&watch_red, access_of(grant(grants, "watch0")));
   }
   void setups(const std::string& a = "zircon,quokka,fjord", const std::string& b = "wombat,glyph,vortex") {
@@ -338,6 +338,34 @@ TEST_F(Fixture, OpenSeatIsHandedOutOnce) {
   EXPECT_EQ(hub.state(seat["token"])["acts"], json::array({1}));
   EXPECT_THROW(hub.take_open_seat(made["id"]), BadInput);
   EXPECT_EQ(hub.lobby()["open"].size(), 0u);
+}
+
+TEST_F(Fixture, InviteIsExchangedOnceForASeatTheCreatorCannotSee) {
+  Store store(db("invite"));
+  boost::asio::io_context io;
+  Hub hub(io, store, 1);
+  json made = hub.create({{"game", "secrets"}, {"mode", "friend"}, {"seat", 1}});
+  std::string invite;
+  for (const auto& t : made["tokens"]) {
+    EXPECT_NE(t["role"], "watch0") << "the creator plays blue and must not get red's view";
+    EXPECT_NE(t["role"], "seat0");
+    if (t["role"] == "invite0") invite = t["token"];
+  }
+  ASSERT_FALSE(invite.empty());
+  Access a;
+  std::string why;
+  EXPECT_EQ(hub.open(invite, a, why, nullptr), nullptr) << "a plain GET never claims";
+  std::vector<TokenGrant> claimed;
+  Room* room = hub.open(invite, a, why, &claimed);
+  ASSERT_NE(room, nullptr);
+  EXPECT_EQ(a.acts, 1);
+  ASSERT_EQ(claimed.size(), 2u);
+  EXPECT_EQ(claimed[0].role, "seat0");
+  EXPECT_EQ(claimed[1].role, "watch0");
+  std::vector<TokenGrant> again;
+  EXPECT_EQ(hub.open(invite, a, why, &again), nullptr);
+  EXPECT_NE(why.find("used already"), std::string::npos);
+  EXPECT_EQ(hub.state(claimed[0].token)["acts"], json::array({0})) << "the claimed seat resumes with its own link";
 }
 
 TEST_F(Fixture, HotseatActsForTheSideToMoveAndSeesItsView) {

@@ -37,6 +37,11 @@ export class GameSocket {
     };
   }
 
+  // After an invite was exchanged for this browser's own seat token: reconnect with that one from now on.
+  setToken(token: string): void {
+    this.token = token;
+  }
+
   send(message: Record<string, unknown>): void {
     const text = JSON.stringify(message);
     if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(text);

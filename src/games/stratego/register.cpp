@@ -6,6 +6,7 @@
 #include "games/stratego/agent.hpp"
 #include "games/stratego/info.hpp"
 #include "games/stratego/setup.hpp"
+#include "games/stratego/setup_notation.hpp"
 #include "games/stratego/state.hpp"
 
 namespace strat {
@@ -64,6 +65,7 @@ void register_stratego(Registry& registry) {
         "movegen_calls_per_second " + std::to_string(static_cast<long long>(f.movegen_per_second)) + " calls/s",
         "moves_generated_per_second " + std::to_string(static_cast<long long>(f.moves_per_second)) + " moves/s"};
   };
+  stratego::add_setup_hooks(g);  // the web platform's setup phase
   registry.add(std::move(g));
 }
 

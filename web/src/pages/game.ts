@@ -17,7 +17,9 @@ function fmtClock(ms: number): string {
   return `${m}:${String(sec).padStart(2, '0')}`;
 }
 
-export function gamePage(app: HTMLElement, token: string): () => void {
+export function gamePage(app: HTMLElement, link: string): () => void {
+  let token = link;
+  let claimed: TokenGrant[] = [];
   let st: Snapshot | null = null;
   let receivedAt = Date.now();
   let shownViewer = -2; // hotseat with hidden information: who the screen was last handed to
@@ -36,9 +38,18 @@ export function gamePage(app: HTMLElement, token: string): () => void {
   });
 
   function onMessage(m: any): void {
-    if (m.type === 'state') {
+    if (m.type === 'claimed') {
+      // This browser took the invite's seat: its own link replaces the invite (which no longer works).
+      token = m.token;
+      claimed = m.tokens;
+      socket.setToken(token);
+      history.replaceState(null, '', `#/play/${token}`);
+      toast('You took the seat. Keep this page\'s link to resume it from any browser.');
+    } else if (m.type === 'state') {
       st = m as Snapshot;
       receivedAt = Date.now();
+      for (const g of claimed) addToken(st.id, st.title, st.mode, g);
+      claimed = [];
       const held = heldFor(st.id);
       if (!held || !held.tokens.some((t) => t.token === token))
         addToken(st.id, st.title, st.mode, { token, role: roleOf(st), acts: st.acts.reduce((a, s) => a | (1 << s), 0), sees: st.sees });

@@ -24,7 +24,8 @@ function newGameForm(games: GameEntry[]): HTMLElement {
   const modes = ['computer', 'friend', 'hotseat'] as const;
   const modeLabels = { computer: 'vs computer', friend: 'vs a friend (link)', hotseat: 'hotseat (one screen)' };
   let mode: (typeof modes)[number] = 'computer';
-  const computerOpts = h('div', { class: 'row' }, h('label', {}, 'Computer ', agentSel), h('label', {}, 'Strength ', strengthSel), h('label', {}, 'You play ', sideSel));
+  const computerOpts = h('div', { class: 'row' }, h('label', {}, 'Computer ', agentSel), h('label', {}, 'Strength ', strengthSel));
+  const sideRow = h('div', { class: 'row' }, h('label', {}, 'You play ', sideSel));
   const friendOpts = h('div', { class: 'row', hidden: true }, h('label', {}, listed, ' list it in the lobby so anyone can join'));
   const modeRow = h('div', { class: 'row modes' });
   for (const m of modes) {
@@ -32,6 +33,7 @@ function newGameForm(games: GameEntry[]): HTMLElement {
     radio.addEventListener('change', () => {
       mode = m;
       computerOpts.hidden = m !== 'computer';
+      sideRow.hidden = m === 'hotseat';
       friendOpts.hidden = m !== 'friend';
     });
     modeRow.append(h('label', { class: 'mode' }, radio, ' ' + modeLabels[m]));
@@ -50,6 +52,7 @@ function newGameForm(games: GameEntry[]): HTMLElement {
     h('div', { class: 'row' }, h('label', {}, 'Game ', gameSel), h('label', {}, 'Variant ', variantSel), h('label', {}, 'Clock ', clockSel)),
     modeRow,
     computerOpts,
+    sideRow,
     friendOpts,
     h('button', { type: 'submit', class: 'primary', id: 'create-btn' }, 'Start'),
   );
@@ -64,7 +67,7 @@ function newGameForm(games: GameEntry[]): HTMLElement {
       const made = await api.create({ game: spec, mode, seat, agent: mode === 'computer' ? agent : undefined, clock_initial_ms: initial, clock_increment_ms: increment, listed: mode === 'friend' && listed.checked });
       const title = `${g.title || g.name}${g.variants.length > 1 ? ` (${variantSel.value})` : ''}`;
       remember({ id: made.id, title, mode, tokens: made.tokens, created: Date.now() });
-      const mine = made.tokens.find((t) => t.acts !== 0 && (mode !== 'friend' || t.role === 'seat0'))!;
+      const mine = made.tokens.find((t) => t.role.startsWith('seat') || t.role === 'hotseat') ?? made.tokens[0];
       location.hash = `#/play/${mine.token}`;
     } catch (err) {
       toast((err as Error).message, 'error');
@@ -105,7 +108,7 @@ export function lobbyPage(app: HTMLElement): () => void {
         openList.append(entryRow(e, h('button', { class: 'join-btn', onclick: async () => {
           try {
             const seat = await api.join(e.id);
-            addToken(e.id, e.title, e.mode, { token: seat.token, role: 'seat1', acts: 2, sees: 1 });
+            for (const t of seat.tokens) addToken(e.id, e.title, e.mode, t);
             location.hash = `#/play/${seat.token}`;
           } catch (err) {
             toast((err as Error).message, 'error');

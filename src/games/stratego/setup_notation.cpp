@@ -1,0 +1,51 @@
+#include "games/stratego/setup_notation.hpp"
+
+#include "core/error.hpp"
+#include "games/stratego/setup.hpp"
+#include "games/stratego/state.hpp"
+
+namespace strat::stratego {
+
+namespace {
+
+constexpr const char* kMiddleRows = "AA__AA__AAAA__AA__AA";  // rows 5 and 6 with their lakes (S-02)
+
+std::string player_rows(const State& s, int player) {
+  const std::string field = s.to_string().substr(0, 100);
+  return player == 0 ? field.substr(0, 40) : field.substr(60, 40);
+}
+
+void check_letters(const std::string& setup, int player) {
+  const char* who = player == 0 ? "Red" : "Blue";
+  if (setup.size() != 40)
+    bad_input(std::string(who) + "'s setup has " + std::to_string(setup.size()) + " squares, expected 40");
+  for (std::size_t i = 0; i < setup.size(); ++i) {
+    const char c = setup[i];
+    int owner = 0, rank = 0;
+    if (c == 'A') continue;
+    const int row = static_cast<int>(i / 10) + (player == 0 ? 1 : 7);
+    const std::string where = std::string(1, static_cast<char>('a' + i % 10)) + std::to_string(row);
+    if (!decode_letter(c, owner, rank)) bad_input(std::string(who) + "'s setup: unknown letter '" + c + "' at " + where);
+    if (owner != player) bad_input(std::string(who) + "'s setup: the piece at " + where + " is not " + who + "'s");
+  }
+}
+
+}  // namespace
+
+void add_setup_hooks(GameInfo& info) {
+  info.random_setup = [](const Options& options, int player, std::uint64_t seed) {
+    const Config config = Config::from(options);
+    Rng rng(seed);
+    const Setup s = generate_setup(config, rng);
+    return player_rows(start_position(config, s, s), player);
+  };
+  // Built from the game's own loader, so it must be set first.
+  info.from_setups = [load = info.load](const Options& options, const std::string& red, const std::string& blue) -> std::unique_ptr<AnyState> {
+    check_letters(red, 0);
+    check_letters(blue, 1);
+    // The game's own position parser checks the armies ("Red has 7 Scouts, expected 8").
+    return load(options, red + kMiddleRows + blue + " r");
+  };
+}
+
+}  // namespace strat::stratego

@@ -1,0 +1,334 @@
+// Browser tests of the web platform: Playwright (playwright-core) drives Debian's chromium, headless.
+// Usage: node web/tests/run.mjs BUILD_DIR   (scripts/test-web.sh). Prints "web: N passed, M failed".
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import WebSocket from 'ws';
+import { Server, freePort } from './server.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const build = path.resolve(process.argv[2] || 'build');
+const shots = path.join(build, 'screenshots');
+fs.mkdirSync(shots, { recursive: true });
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'strat-web-'));
+
+const server = new Server(path.join(build, 'strat'), path.join(tmp, 'test.db'), path.join(root, 'web/dist'), await freePort());
+await server.start();
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  // Playwright gives every launch a fresh temporary profile (its own --user-data-dir).
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+});
+
+const tests = [];
+const test = (name, fn) => tests.push({ name, fn });
+function assert(cond, what) {
+  if (!cond) throw new Error(`assertion failed: ${what}`);
+}
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+async function until(fn, what, ms = 15000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
+async function getJson(url) {
+  const r = await fetch(server.base + url);
+  return r.json();
+}
+const tokenOf = (page) => new URL(page.url()).hash.split('/')[2];
+async function shot(page, name) {
+  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
+}
+async function newPage(options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, ...options });
+  const page = await context.newPage();
+  page.on('dialog', (d) => d.accept());
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  return page;
+}
+const moveCount = (page) => page.locator('#moves li').count();
+
+// Places a random setup through the editor and declares ready.
+async function placeSetup(page) {
+  await page.waitForSelector('.setup .randomize-btn');
+  await page.click('.randomize-btn');
+  await page.waitForFunction(() => document.querySelector('.setup-status')?.textContent === 'Setup complete.');
+  await page.click('.ready-btn');
+}
+
+// Plays one move for the side this page holds, through the board: click the piece, then the target square.
+// `choose` picks among the legal moves (from the server's state for this page's token).
+async function playMove(page, choose, { drag = false } = {}) {
+  const token = tokenOf(page);
+  const st = await until(async () => {
+    const s = await getJson(`/api/state?token=${token}`);
+    return s.phase === 'over' || s.legal.length ? s : null;
+  }, 'our turn');
+  if (st.phase === 'over') return null;
+  const move = choose(st.legal, st);
+  const [from, to] = move.split(/[-x]/);
+  await page.waitForSelector(`svg.stratego-board g.piece.movable[data-square="${from}"]`);
+  const before = st.moves.length;
+  const center = async (sq) => {
+    const box = await page.locator(`svg.stratego-board rect.sq[data-square="${sq}"]`).boundingBox();
+    return [box.x + box.width / 2, box.y + box.height / 2];
+  };
+  const [fx, fy] = await center(from);
+  const [tx, ty] = await center(to);
+  if (drag) {
+    await page.mouse.move(fx, fy);
+    await page.mouse.down();
+    await page.mouse.move((fx + tx) / 2, (fy + ty) / 2, { steps: 4 });
+    await page.mouse.move(tx, ty, { steps: 4 });
+    await page.mouse.up();
+  } else {
+    await page.mouse.click(fx, fy);
+    await page.waitForSelector(`[data-target="${to}"]`);
+    await page.mouse.click(tx, ty);
+  }
+  await until(async () => (await moveCount(page)) > before, `move ${move} to show`);
+  return move;
+}
+
+// Prefers attacks, then moves towards the enemy, so combat comes quickly.
+function aggressive(legal, st) {
+  const attacks = legal.filter((m) => m.includes('x'));
+  if (attacks.length) return attacks[0];
+  const forward = (m) => {
+    const [a, b] = m.split('-').map((sq) => Number(sq.slice(1)));
+    return st.acts[0] === 1 ? a - b : b - a;
+  };
+  const best = Math.max(...legal.map(forward));
+  const choices = legal.filter((m) => forward(m) === best);
+  return choices[Math.floor(Math.random() * choices.length)];
+}
+
+const RED_LETTERS = 'BCDEFGHIJKLM';
+
+// What the blue seat's messages may say about red: every red piece it sees with a rank must be one revealed
+// in combat; the view string may hold red letters only for those.
+function checkNoRedRanks(message, redSetup) {
+  const text = JSON.stringify(message);
+  assert(!text.includes(redSetup), 'red setup string leaked');
+  const views = [];
+  if (message.view) views.push(message.view);
+  for (const v of views) {
+    if (v.outcome && v.outcome.status !== 'ongoing') continue; // the finished game is shown whole
+    let known = 0;
+    v.cells.forEach((c) => {
+      if (c && c !== 'lake' && c.owner === 'red') {
+        if (c.rank !== '?') assert(c.known, `unrevealed red rank ${c.rank} visible to blue`);
+        if (c.known) known++;
+      }
+    });
+    const field = String(v.view).split(' ')[0];
+    const redLetters = [...field].filter((ch) => RED_LETTERS.includes(ch)).length;
+    assert(redLetters === known, `view string shows ${redLetters} red ranks, ${known} are revealed`);
+  }
+}
+
+test('lobby lists the games and screenshots itself', async () => {
+  const page = await newPage();
+  await page.goto(server.base + '/');
+  await page.waitForSelector('#new-game-form');
+  const options = await page.locator('#new-game option').allTextContents();
+  assert(options.includes('Stratego'), `Stratego offered (${options})`);
+  await shot(page, 'lobby');
+  await page.context().close();
+});
+
+let computerGame = null; // shared by the reload, restart and replay tests
+
+test('vs computer: setup editor, moves by click and drag, an attack with both ranks shown', async () => {
+  const page = await newPage();
+  await page.goto(server.base + '/');
+  await page.waitForSelector('#new-game-form');
+  await page.selectOption('#new-game', 'stratego');
+  await page.selectOption('#new-variant', 'classic');
+  await page.check('#mode-computer');
+  await page.selectOption('#new-agent', 'random');
+  await page.click('#create-btn');
+  await page.waitForURL(/#\/play\//);
+  await page.waitForSelector('.setup .tray-item');
+  // The editor: drag one piece from the tray onto the board, click-place another, then randomize the rest.
+  const tray = page.locator('.tray-item[data-rank="10"]');
+  const cell = page.locator('.setup-svg rect[data-idx="0"]');
+  const a = await tray.boundingBox(), b = await cell.boundingBox();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 6 });
+  await page.mouse.up();
+  await page.waitForSelector('.setup-svg g.piece[data-idx="0"]');
+  await page.click('.tray-item[data-rank="F"]');
+  await page.locator('.setup-svg rect[data-idx="35"]').click();
+  await page.waitForSelector('.setup-svg g.piece[data-idx="35"]');
+  assert((await page.locator('.ready-btn').isDisabled()), 'Ready is disabled while pieces are missing');
+  await page.fill('.setup-name', 'my test setup');
+  await shot(page, 'setup-editor');
+  await page.click('.randomize-btn');
+  await page.waitForFunction(() => document.querySelector('.setup-status')?.textContent === 'Setup complete.');
+  await page.click('.save-btn');
+  const saved = await page.evaluate(() => localStorage.getItem('strat.stratego.setups.classic'));
+  assert(saved && saved.includes('my test setup'), 'setup saved in localStorage');
+  await page.click('.ready-btn');
+  await page.waitForSelector('svg.stratego-board');
+  await playMove(page, aggressive, { drag: true });
+  let fights = 0;
+  for (let i = 0; i < 150 && fights === 0; ++i) {
+    if (!(await playMove(page, aggressive))) break;
+    fights = await page.locator('#moves li .fight').count();
+  }
+  assert(fights > 0, 'an attack happened');
+  const title = await page.locator('#moves li:has(.fight)').first().getAttribute('title');
+  assert(/\((S|\d+|B|F)\) attacks .*\((S|\d+|B|F)\)/.test(title), `combat shows both ranks: ${title}`);
+  await shot(page, 'stratego-vs-computer-attack');
+  computerGame = { page, token: tokenOf(page) };
+});
+
+test('reload the page and continue the game', async () => {
+  const { page } = computerGame;
+  const before = await moveCount(page);
+  await page.reload();
+  await page.waitForSelector('svg.stratego-board');
+  await until(async () => (await moveCount(page)) === before, 'the move list after reload');
+  await playMove(page, aggressive);
+  assert((await moveCount(page)) > before, 'a move after the reload');
+});
+
+test('kill -9 the server mid-game, restart it, and continue', async () => {
+  const { page, token } = computerGame;
+  const before = (await getJson(`/api/state?token=${token}`)).moves.length;
+  await server.kill9();
+  await page.waitForSelector('.conn.down', { timeout: 10000 });
+  await server.start();
+  await page.waitForSelector('.conn:not(.down)', { state: 'attached', timeout: 15000 });
+  const after = (await getJson(`/api/state?token=${token}`)).moves.length;
+  assert(after === before, `all ${before} moves survived the kill (found ${after})`);
+  await until(async () => (await moveCount(page)) === before, 'the page to resync');
+  await playMove(page, aggressive);
+  await shot(page, 'stratego-after-restart');
+});
+
+test('phone-sized screen: the board fits the width', async () => {
+  const page = await newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true });
+  await page.goto(`${server.base}/#/play/${computerGame.token}`);
+  await page.waitForSelector('svg.stratego-board');
+  const box = await page.locator('svg.stratego-board').boundingBox();
+  assert(box.width <= 390 && box.width > 300, `board width ${box.width}`);
+  await shot(page, 'stratego-phone');
+  await page.context().close();
+});
+
+test('invite link in a second browser, a move each way, and no red rank reaches blue', async () => {
+  const red = await newPage();
+  await red.goto(server.base + '/');
+  await red.waitForSelector('#new-game-form');
+  await red.selectOption('#new-game', 'stratego');
+  await red.selectOption('#new-variant', 'barrage');
+  await red.check('#mode-friend');
+  await red.selectOption('#new-side', '0');
+  await red.click('#create-btn');
+  await red.waitForURL(/#\/play\//);
+  const invite = await red.locator('.link-row.invite input').inputValue();
+  assert(invite.includes('#/play/'), 'invite link shown');
+
+  const blue = await newPage();
+  await blue.goto(invite);
+  await until(() => tokenOf(blue) !== invite.split('/').pop(), 'the invite to be exchanged for blue\'s own link');
+  const blueToken = tokenOf(blue);
+  // The invite works once.
+  const third = await newPage();
+  await third.goto(invite);
+  await third.waitForSelector('text=Cannot open this game');
+  await third.context().close();
+
+  // A raw WebSocket client on blue's seat records everything blue is told.
+  const messages = [];
+  const ws = new WebSocket(`${server.base.replace('http', 'ws')}/ws?token=${blueToken}`);
+  ws.on('message', (d) => messages.push(JSON.parse(String(d))));
+  await new Promise((r) => ws.on('open', r));
+
+  await placeSetup(red);
+  await placeSetup(blue);
+  await red.waitForSelector('svg.stratego-board');
+  await blue.waitForSelector('svg.stratego-board');
+  const redState = await getJson(`/api/state?token=${tokenOf(red)}`);
+  const redSetup = redState.view.view.slice(0, 40);
+
+  for (let i = 0; i < 4; ++i) {
+    await playMove(red, aggressive);
+    await until(async () => (await moveCount(blue)) === 2 * i + 1, 'blue to see red\'s move');
+    await playMove(blue, aggressive);
+    await until(async () => (await moveCount(red)) === 2 * i + 2, 'red to see blue\'s move');
+  }
+  // Bad requests from blue's seat: out of turn, moving a red piece, garbage.
+  const sendAndWait = async (text) => {
+    const n = messages.length;
+    ws.send(text);
+    await until(() => messages.length > n, 'a reply');
+    return messages[messages.length - 1];
+  };
+  const st = await getJson(`/api/state?token=${tokenOf(red)}`);
+  const redMove = st.legal[0];
+  let reply = await sendAndWait(JSON.stringify({ type: 'move', move: redMove }));
+  assert(reply.type === 'error' && /not your turn/.test(reply.message), `out of turn rejected: ${reply.message}`);
+  reply = await sendAndWait('{"type":"move"');
+  assert(reply.type === 'error', 'malformed JSON rejected');
+  reply = await sendAndWait(JSON.stringify({ type: 'resign', seat: 0 }));
+  assert(reply.type === 'error' && /seat 1 only/.test(reply.message), `blue cannot resign for red: ${reply.message}`);
+  const after = await getJson(`/api/state?token=${tokenOf(red)}`);
+  assert(after.moves.length === st.moves.length && after.phase === 'play', 'rejected requests changed nothing');
+
+  await shot(red, 'stratego-friend-red');
+  await shot(blue, 'stratego-friend-blue');
+  assert(messages.length > 5, 'blue received messages');
+  for (const m of messages) checkNoRedRanks(m, redSetup);
+  checkNoRedRanks(await getJson(`/api/state?token=${blueToken}`), redSetup);
+  ws.close();
+  await red.context().close();
+  await blue.context().close();
+});
+
+test('resign, then replay the finished game step by step and export its record', async () => {
+  const { page, token } = computerGame;
+  await page.click('.resign-btn');
+  await page.waitForSelector('text=Game over');
+  const st = await getJson(`/api/state?token=${token}`);
+  assert(st.result && st.result.reason === 'resign', 'resigned');
+  await page.click('a[href^="#/replay/"]');
+  await page.waitForSelector('#replay-board svg.stratego-board');
+  for (let i = 0; i < 3; ++i) await page.click('.next-btn');
+  await until(async () => /Ply 3 of/.test(await page.locator('#replay-status').textContent()), 'ply 3');
+  await shot(page, 'stratego-replay');
+  const record = await (await fetch(`${server.base}/api/games/${st.id}/record`)).text();
+  assert(record.includes('[Game "stratego') && record.includes(st.moves[0].move), 'record has the moves');
+  await page.context().close();
+});
+
+let passed = 0, failed = 0;
+const t0 = Date.now();
+for (const t of tests) {
+  const start = Date.now();
+  try {
+    await t.fn();
+    passed++;
+    console.log(`  ok   ${t.name} (${((Date.now() - start) / 1000).toFixed(1)} s)`);
+  } catch (e) {
+    failed++;
+    console.log(`  FAIL ${t.name}\n       ${String(e.stack || e).split('\n').slice(0, 4).join('\n       ')}`);
+  }
+}
+await browser.close();
+await server.stop();
+fs.rmSync(tmp, { recursive: true, force: true });
+console.log(`web: ${passed} passed, ${failed} failed (${((Date.now() - t0) / 1000).toFixed(0)} s; screenshots in ${shots})`);
+process.exit(failed ? 1 : 0);
