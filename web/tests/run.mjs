@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import WebSocket from 'ws';
 import { Server, freePort } from './server.mjs';
+import { registerLiveTests } from './live.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -313,6 +314,8 @@ test('resign, then replay the finished game step by step and export its record',
   assert(record.includes('[Game "stratego') && record.includes(st.moves[0].move), 'record has the moves');
   await page.context().close();
 });
+
+registerLiveTests({ test, browser, server, assert, until, shot }); // the live team game (live.mjs)
 
 let passed = 0, failed = 0;
 const t0 = Date.now();

@@ -87,7 +87,8 @@ export function livePage(root: HTMLElement, token: string): () => void {
         h(
           'div',
           { class: `live-overlay verdict ${v.winner}`, id: 'verdict', role: 'alert' },
-          h('div', { class: 'verdict-winner' }, winner ? `${winner.name} wins` : 'Exchange'),
+          h('div', { class: 'verdict-label' }, winner ? 'Duel won by' : 'Equal ranks'),
+          h('div', { class: 'verdict-winner' }, winner ? winner.name : 'Exchange'),
           h('div', { class: 'verdict-reason' }, v.reason),
           h('div', { class: 'verdict-cards' }, cards),
           v.flag_recaptured ? h('div', { class: 'verdict-flag' }, 'The flag goes back!') : '',
@@ -109,7 +110,7 @@ export function livePage(root: HTMLElement, token: string): () => void {
         ),
       );
     } else if (e.type === 'flag_home') {
-      showOverlay(h('div', { class: `live-overlay verdict ${e.team}`, id: 'verdict', role: 'alert' }, h('div', { class: 'verdict-winner' }, `${view.teams[idx(e.team!)].name} win!`), h('div', { class: 'verdict-reason' }, 'The flag is home')));
+      showOverlay(h('div', { class: `live-overlay verdict ${e.team}`, id: 'verdict', role: 'alert' }, h('div', { class: 'verdict-label' }, 'Flag home: game won by'), h('div', { class: 'verdict-winner' }, view.teams[idx(e.team!)].name)));
     } else {
       closeOverlay();
     }
@@ -299,7 +300,7 @@ export function livePage(root: HTMLElement, token: string): () => void {
         h('span', { class: `role ${v.role}`, id: 'live-role' }, roleName),
         h('span', { id: 'live-conn', class: connected ? 'conn up' : 'conn down' }, connected ? '● live' : '● offline, reconnecting'),
       ),
-      v.winner ? h('div', { class: `winner ${v.winner}`, id: 'live-winner' }, `${v.teams[idx(v.winner)].name} win!`) : '',
+      v.winner ? h('div', { class: `winner ${v.winner}`, id: 'live-winner' }, `Game won by ${v.teams[idx(v.winner)].name}`) : '',
       h('div', { class: 'live-teams' }, ...mine.map((t) => teamCard(t, v))),
       v.winner ? '' : dealSection(v),
       v.winner ? '' : duelSection(v),
