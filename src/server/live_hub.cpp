@@ -56,8 +56,8 @@ json LiveHub::create(const json& form) {
   return {{"id", id}, {"tokens", {{"referee", tokens[0].token}, {"red", tokens[1].token}, {"blue", tokens[2].token}}}};
 }
 
-bool LiveHub::open(const std::string& token, Seat& seat, std::string& why) const {
-  auto row = token.size() == 32 ? const_cast<LiveStore&>(store_).token(token) : std::nullopt;
+bool LiveHub::open(const std::string& token, Seat& seat, std::string& why) {
+  auto row = token.size() == 32 ? store_.token(token) : std::nullopt;
   if (!row || !games_.count(row->game_id)) {
     why = "unknown or malformed live game link";
     return false;
@@ -66,7 +66,7 @@ bool LiveHub::open(const std::string& token, Seat& seat, std::string& why) const
   return true;
 }
 
-json LiveHub::state(const std::string& token) const {
+json LiveHub::state(const std::string& token) {
   Seat seat;
   std::string why;
   if (!open(token, seat, why)) bad_input(why);

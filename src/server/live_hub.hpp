@@ -27,14 +27,14 @@ class LiveHub {
   // POST /api/live: {"players_per_team":8,"cards":0,"names":[..],"rosters":[..]} -> {"id", "tokens":{referee,red,blue}}
   nlohmann::json create(const nlohmann::json& form);
   // GET /api/live/state?token=: the token's role's view. Throws BadInput for an unknown token.
-  nlohmann::json state(const std::string& token) const;
+  nlohmann::json state(const std::string& token);
 
   struct Seat {
     std::string game_id;
     int role = live::kReferee;
   };
   // A device opens a game with its link's token; false (and why) for an unknown one.
-  bool open(const std::string& token, Seat& seat, std::string& why) const;
+  bool open(const std::string& token, Seat& seat, std::string& why);
   void join(const Seat& seat, Client* client);  // sends the view at once
   void leave(Client* client);
   // A message from a device: {"type":"command","command":{...}} (command.hpp). Errors go back to the sender only.

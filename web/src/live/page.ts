@@ -46,8 +46,12 @@ export function livePage(root: HTMLElement, token: string): () => void {
         return;
       }
       if (m.type !== 'live') return;
+      const first = view === null;
       view = m.view as LiveView;
-      if (view.role !== 'referee') form.dealTeam = view.role;
+      if (view.role !== 'referee') {
+        form.dealTeam = view.role;  // a leader deals only their own cards
+        if (first) form.taggerTeam = form.flagTeam = view.role;  // and mostly records their own team's actions
+      }
       render();
       if (m.changed >= 0) announce(m.changed);
     },
