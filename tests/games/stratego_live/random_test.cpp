@@ -14,6 +14,13 @@ using nlohmann::json;
 
 namespace {
 
+// Thousands of sequences in the normal build; fewer under the sanitizers, which run about 20x slower.
+#ifdef STRAT_SANITIZED
+constexpr int kGames = 600;
+#else
+constexpr int kGames = 2500;
+#endif
+
 int random_rank(Rng& rng) { return 1 + static_cast<int>(rng.below(11)); }
 
 // One random attempt: any event type, any actor, players and ranks mostly in range. Returns whether accepted.
@@ -80,7 +87,7 @@ void check_views(const LiveGame& g) {
 TEST(LiveRandom, ThousandsOfRandomSequencesKeepEveryInvariant) {
   Rng rng(20261122);
   int accepted = 0, refused = 0, undos = 0, wins = 0, duels = 0;
-  for (int game = 0; game < 2000; ++game) {
+  for (int game = 0; game < kGames; ++game) {
     const int ppt = 2 + static_cast<int>(rng.below(rng.below(4) == 0 ? 30u : 6u));
     LiveGame g = new_game(ppt, rng.next(), ppt <= 20 && rng.below(3) == 0 ? 20 : 0);
     const int steps = 30 + static_cast<int>(rng.below(150));
@@ -100,7 +107,7 @@ TEST(LiveRandom, ThousandsOfRandomSequencesKeepEveryInvariant) {
       }
       check_invariants(g);
       if (HasFatalFailure()) return;
-      if (game % 20 == 0) {  // full replay and views after every step, for a subset (cost is quadratic)
+      if (game % 25 == 0) {  // full replay and views after every step, for a subset (cost is quadratic)
         LiveGame again = LiveGame::from_json_text(g.to_json().dump());
         ASSERT_EQ(again.state(), g.state());
         ASSERT_EQ(again.results(), g.results());
@@ -117,11 +124,11 @@ TEST(LiveRandom, ThousandsOfRandomSequencesKeepEveryInvariant) {
     if (HasFatalFailure()) return;
   }
   // The generator must reach the interesting parts, or the invariants above prove little.
-  EXPECT_GT(accepted, 20000);
-  EXPECT_GT(refused, 20000);
-  EXPECT_GT(undos, 3000);
-  EXPECT_GT(duels, 5000);
-  EXPECT_GT(wins, 20);
+  EXPECT_GT(accepted, 10 * kGames);
+  EXPECT_GT(refused, 10 * kGames);
+  EXPECT_GT(undos, 2 * kGames);
+  EXPECT_GT(duels, 2 * kGames);
+  EXPECT_GT(wins, kGames / 100);
   std::cout << "accepted " << accepted << ", refused " << refused << ", undos " << undos << ", duels " << duels
             << ", games won " << wins << "\n";
 }
