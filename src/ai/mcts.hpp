@@ -16,11 +16,18 @@
 
 namespace strat {
 
+// A game may offer a cheap, better-than-random playout policy over the generated moves.
+template <class S>
+concept HasPlayoutPolicy = requires(const S s, const std::vector<typename S::Move>& moves, Rng& rng) {
+  { s.playout_move(moves, rng) } -> std::same_as<typename S::Move>;
+};
+
 struct MctsConfig {
   Budget budget{1000, 0};
   double exploration = 0.7;   // UCB constant on rewards in [0, 1]
   int playout_plies = 0;      // 0: play out to the end
   bool informed_sampling = false;  // hidden information: ask Info::sample(rng, true) for the game's priors
+  bool game_playout_policy = false;  // use S::playout_move instead of uniform random moves in playouts
   static MctsConfig from(const Options& o, long default_iterations, int default_playout_plies) {
     o.check_known({"iterations", "time", "c", "playout"});
     MctsConfig c;
@@ -142,7 +149,18 @@ class Mcts {
       node = best;
     }
     // Playout and backpropagation.
-    random_playout(s, rng_, moves_, config_.playout_plies);
+    if constexpr (HasPlayoutPolicy<S>) {
+      if (config_.game_playout_policy) {
+        for (int i = 0; (config_.playout_plies <= 0 || i < config_.playout_plies) && !s.outcome().over(); ++i) {
+          s.legal_moves(moves_);
+          s.apply(s.playout_move(moves_, rng_), nullptr);
+        }
+      } else {
+        random_playout(s, rng_, moves_, config_.playout_plies);
+      }
+    } else {
+      random_playout(s, rng_, moves_, config_.playout_plies);
+    }
     double reward0 = reward_for(s, 0);
     for (int n = node; n >= 0; n = nodes_[n].parent) {
       Node& x = nodes_[n];

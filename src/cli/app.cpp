@@ -26,7 +26,7 @@ int run(int argc, char** argv, std::ostream& out, std::ostream& err) {
                "strat"};
   app.require_subcommand(1);
   app.set_help_all_flag("--help-all", "Show the help of every verb");
-  Context ctx{out, err};
+  Context ctx{out, err, {}};
   install_verbs(app, ctx);
   for (auto& install : installers()) install(app, out, err);
   try {

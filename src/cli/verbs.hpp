@@ -27,5 +27,6 @@ void install_selfplay(CLI::App& app, Context& ctx);
 void install_replay(CLI::App& app, Context& ctx);
 void install_bench(CLI::App& app, Context& ctx);
 void install_play(CLI::App& app, Context& ctx);
+void install_agent(CLI::App& app, Context& ctx);
 
 }  // namespace strat::cli

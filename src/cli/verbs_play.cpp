@@ -66,6 +66,7 @@ void install_play(CLI::App& app, Context& ctx) {
     std::string game, vs = "", as = "";
     std::uint64_t seed = 0;
     bool no_color = false;
+    bool json = false;
   };
   auto a = std::make_shared<Args>();
   cmd->add_option("game", a->game, "Game, with options after a colon")->required();
@@ -73,6 +74,7 @@ void install_play(CLI::App& app, Context& ctx) {
   cmd->add_option("--as", a->as, "Which side you play (default: the side that moves first)");
   cmd->add_option("--seed", a->seed, "Seed for setups/deals and the agent (default: from the clock)");
   cmd->add_flag("--no-color", a->no_color, "Plain text board");
+  cmd->add_flag("--json", a->json, "One JSON object per line (views, moves, events, errors) instead of a board");
   cmd->callback([&ctx, a] {
     ctx.action = [&ctx, a] {
       auto spec = GameSpec::parse(a->game);
@@ -85,9 +87,26 @@ void install_play(CLI::App& app, Context& ctx) {
       const int human = a->as.empty() ? 0 : parse_player(*state, a->as);
       const bool color = !a->no_color && &ctx.out == &std::cout && isatty(STDOUT_FILENO);
       auto& out = ctx.out;
-      out << spec.info->title << (spec.variant.empty() ? "" : " (" + spec.variant + ")") << ": you play "
+      if (a->json)
+        out << json{{"game", spec.to_string()}, {"you", hotseat ? "both" : state->player_name(human)},
+                    {"opponent", hotseat ? "human" : agent->name()}}.dump() << "\n";
+      else
+        out << spec.info->title << (spec.variant.empty() ? "" : " (" + spec.variant + ")") << ": you play "
           << (hotseat ? "both sides" : state->player_name(human) + " against " + agent->name()) << ". Type 'help'.\n";
-      auto show = [&](int perspective) { out << "\n" << state->render(perspective, color); };
+      auto show = [&](int perspective) {
+        if (a->json) out << json{{"view", json::parse(state->view_json(perspective))}}.dump() << "\n";
+        else out << "\n" << state->render(perspective, color);
+      };
+      auto report = [&](int side, const std::string& move, const Events& events) {
+        if (a->json) {
+          out << json{{"player", state->player_name(side)}, {"move", move}, {"events", events}}.dump() << "\n";
+          return;
+        }
+        if (side != human || hotseat) {
+          if (!hotseat) out << state->player_name(side) << " plays " << move << "\n";
+        }
+        for (const auto& e : events) out << "  " << e << "\n";
+      };
       int shown_for = -2;
       std::string line;
       while (!state->outcome().over()) {
@@ -98,7 +117,7 @@ void install_play(CLI::App& app, Context& ctx) {
             show(side);
             shown_for = side;
           }
-          out << state->player_name(side) << "> " << std::flush;
+          if (!a->json) out << state->player_name(side) << "> " << std::flush;
           if (!std::getline(std::cin, line)) {
             out << "\nbye\n";
             return 0;
@@ -134,21 +153,53 @@ void install_play(CLI::App& app, Context& ctx) {
           }
           try {
             auto events = state->apply(cmdline);
-            for (const auto& e : events) out << "  " << e << "\n";
+            report(side, cmdline, events);
             shown_for = -2;
           } catch (const BadInput& e) {
-            out << "  " << e.what() << "\n";
+            if (a->json) out << json{{"error", e.what()}}.dump() << "\n";
+            else out << "  " << e.what() << "\n";
           }
         } else {
           auto move = agent->choose(*state);
           auto events = state->apply(move);
-          out << state->player_name(side) << " plays " << move << "\n";
-          for (const auto& e : events) out << "  " << e << "\n";
+          report(side, move, events);
         }
       }
       show(-1);
-      out << outcome_text(*state) << "\n";
+      if (a->json) out << json{{"result", outcome_json(*state)}}.dump() << "\n";
+      else out << outcome_text(*state) << "\n";
       return 0;
+    };
+  });
+}
+
+}  // namespace strat::cli
+
+namespace strat::cli {
+
+void install_agent(CLI::App& app, Context& ctx) {
+  auto* cmd = app.add_subcommand("agent", "Run an agent behind an external protocol on stdin/stdout (e.g. ucc)");
+  struct Args {
+    std::string protocol, agent, game;
+    std::uint64_t seed = 1;
+  };
+  auto a = std::make_shared<Args>();
+  cmd->add_option("protocol", a->protocol, "Protocol: ucc (the UCC 2012 Stratego manager)")->required();
+  cmd->add_option("--agent", a->agent, "The agent to run (default: the game's strongest, with time=1000)");
+  cmd->add_option("--game", a->game, "Game options, e.g. stratego:two_square=isf (default: the protocol's game)");
+  cmd->add_option("--seed", a->seed, "Seed for the setup and the agent")->capture_default_str();
+  cmd->callback([&ctx, a] {
+    ctx.action = [&ctx, a] {
+      for (const auto& g : Registry::global().games()) {
+        auto it = g.protocols.find(a->protocol);
+        if (it == g.protocols.end()) continue;
+        auto spec = GameSpec::parse(a->game.empty() ? g.name : a->game);
+        if (spec.info != &g) bad_input("protocol " + a->protocol + " is spoken by " + g.name + ", not " + spec.info->name);
+        const std::string agent = a->agent.empty() ? g.agents.back() + ":time=1000" : a->agent;
+        spec.agent(agent, 0);  // reject a bad agent before talking to anyone
+        return it->second(std::cin, ctx.out, spec.options, agent, a->seed);
+      }
+      bad_input("unknown protocol " + strat::quoted(a->protocol) + " (known: ucc)");
     };
   });
 }

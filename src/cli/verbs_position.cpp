@@ -24,6 +24,7 @@ void install_verbs(CLI::App& app, Context& ctx) {
   install_replay(app, ctx);
   install_bench(app, ctx);
   install_play(app, ctx);
+  install_agent(app, ctx);
 }
 
 void install_games(CLI::App& app, Context& ctx) {

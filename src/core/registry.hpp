@@ -3,6 +3,8 @@
 // register_<folder>() in src/games/<folder>/); the CLI and server find games only through here.
 #include <cstdint>
 #include <functional>
+#include <iosfwd>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -48,6 +50,11 @@ struct GameInfo {
   std::function<std::unique_ptr<AnyState>(const Options& options, const std::string& setup0,
                                           const std::string& setup1)>
       from_setups;
+
+  // Agent protocols this game speaks over standard input/output (`strat agent NAME`), e.g. "ucc" for Stratego:
+  // (in, out, game options, agent spec, seed) -> exit status.
+  std::map<std::string, std::function<int(std::istream&, std::ostream&, const Options&, std::string_view, std::uint64_t)>>
+      protocols;
 };
 
 class Registry {

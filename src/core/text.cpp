@@ -57,6 +57,12 @@ bool parse_square(std::string_view text, int cols, int rows, int& col, int& row)
 
 std::string square_name(int col, int row) { return std::string(1, static_cast<char>('a' + col)) + std::to_string(row + 1); }
 
+std::string join(const std::vector<std::string>& parts, const std::string& sep) {
+  std::string out;
+  for (std::size_t i = 0; i < parts.size(); ++i) out += (i ? sep : "") + parts[i];
+  return out;
+}
+
 std::string quoted(std::string_view text) {
   std::string out = "'";
   for (char c : text.substr(0, 60)) out += (static_cast<unsigned char>(c) < 32 || c == 127) ? '?' : c;

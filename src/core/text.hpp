@@ -15,6 +15,7 @@ bool parse_square(std::string_view text, int cols, int rows, int& col, int& row)
 std::string square_name(int col, int row);
 // Reads a whole non-negative number; false on anything else.
 bool parse_uint(std::string_view text, unsigned long long& out);
+std::string join(const std::vector<std::string>& parts, const std::string& sep = " ");
 // Quote text for an error message, cutting it if long.
 std::string quoted(std::string_view text);
 

@@ -163,7 +163,7 @@ json Hub::state(const std::string& token) {
   std::string why;
   Room* r = open(token, a, why, nullptr);
   if (!r) bad_input(why);
-  return r->snapshot(a);
+  return json::parse(r->snapshot(a));
 }
 
 json Hub::replay(const std::string& game_id, int ply) { return room(game_id).replay_frame(ply); }
@@ -171,7 +171,11 @@ std::string Hub::record(const std::string& game_id) { return room(game_id).recor
 
 void Hub::handle(Room& room, Client* client, const json& message) {
   room.handle(client, message, now_ms());
-  pump(room);
+  try {
+    pump(room);
+  } catch (const std::exception& e) {
+    std::cerr << "strat serve: game " << room.id() << ": " << e.what() << "\n";
+  }
 }
 
 void Hub::pump(Room& room) {
@@ -189,12 +193,16 @@ void Hub::pump(Room& room) {
     }
     asio::post(io_, [this, alive, target, ply = job.ply, seat = job.seat, move, failure] {
       if (!*alive) return;
-      if (failure.empty()) target->agent_moved(ply, seat, move, now_ms());
-      else {
-        std::cerr << "strat serve: agent failed in game " << target->id() << ": " << failure << "\n";
-        target->agent_failed(ply, failure);
+      try {
+        if (failure.empty()) target->agent_moved(ply, seat, move, now_ms());
+        else {
+          std::cerr << "strat serve: agent failed in game " << target->id() << ": " << failure << "\n";
+          target->agent_failed(ply, failure);
+        }
+        pump(*target);
+      } catch (const std::exception& e) {
+        std::cerr << "strat serve: game " << target->id() << ": " << e.what() << "\n";
       }
-      pump(*target);
     });
   });
 }
@@ -209,8 +217,12 @@ void Hub::arm_clock(Room& room) {
   Room* target = &room;
   timer->async_wait([this, alive, target](const boost::system::error_code& ec) {
     if (ec || !*alive) return;
-    target->check_clock(now_ms());
-    pump(*target);
+    try {
+      target->check_clock(now_ms());
+      pump(*target);
+    } catch (const std::exception& e) {
+      std::cerr << "strat serve: game " << target->id() << ": " << e.what() << "\n";
+    }
   });
 }
 

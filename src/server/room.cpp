@@ -1,6 +1,8 @@
 #include "server/room.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <iostream>
 #include <random>
 
 #include "core/error.hpp"
@@ -22,6 +24,16 @@ std::string random_token() {
 }
 
 namespace {
+
+// `message` (a JSON object) with "view": `view` (JSON text) added, without parsing the view.
+std::string with_view(const json& message, const std::string& view) {
+  std::string out = message.dump();
+  out.pop_back();
+  out += out.size() > 1 ? ",\"view\":" : "\"view\":";
+  out += view;
+  out += '}';
+  return out;
+}
 
 const char* status_name(Status s) { return s == Status::Win ? "win" : s == Status::Draw ? "draw" : "ongoing"; }
 
@@ -177,11 +189,12 @@ int Room::viewer(const Access& a) const {
   return a.sees;
 }
 
-json Room::view(const Access& a) const {
-  if (!state_) return nullptr;
+// The view as JSON text, straight from the game: spliced into messages unparsed (see with_view).
+std::string Room::view_text(const Access& a) const {
+  if (!state_) return "null";
   int p = viewer(a);
-  if (p < 0 && spec_.info->hidden_information && !over()) return nullptr;  // never, by construction
-  return json::parse(state_->view_json(p));
+  if (p < 0 && spec_.info->hidden_information && !over()) return "null";  // never, by construction
+  return state_->view_json(p);
 }
 
 json Room::legal(const Access& a) const {
@@ -229,7 +242,7 @@ json Room::move_json(const Played& p) const {
   return {{"ply", p.stored.ply}, {"seat", p.stored.seat}, {"move", p.stored.move}, {"events", p.events}};
 }
 
-json Room::snapshot(Access a) const {
+std::string Room::snapshot(Access a) const {
   json s;
   s["type"] = "state";
   s["id"] = meta_.id;
@@ -248,7 +261,6 @@ json Room::snapshot(Access a) const {
   s["players"] = players();
   s["to_move"] = state_ && !over() ? state_->to_move() : -1;
   s["ply"] = ply();
-  s["view"] = view(a);
   s["legal"] = legal(a);
   json moves = json::array();
   for (const auto& p : history_) moves.push_back(move_json(p));
@@ -265,12 +277,12 @@ json Room::snapshot(Access a) const {
     s["setup"] = setup;
   }
   s["needs_setup"] = static_cast<bool>(spec_.info->from_setups);
-  return s;
+  return with_view(s, view_text(a));
 }
 
 void Room::join(Client* client, Access access) {
   members_.push_back({client, access});
-  client->send(snapshot(access).dump());
+  client->send(snapshot(access));
 }
 
 void Room::leave(Client* client) {
@@ -279,7 +291,7 @@ void Room::leave(Client* client) {
 }
 
 void Room::broadcast_snapshots() {
-  for (auto& m : members_) m.client->send(snapshot(m.access).dump());
+  for (auto& m : members_) m.client->send(snapshot(m.access));
 }
 
 void Room::broadcast_plain(const json& message) {
@@ -288,18 +300,26 @@ void Room::broadcast_plain(const json& message) {
 }
 
 void Room::broadcast_move(const Played& p) {
+  // One view text per viewer and one legal list, however many clients watch.
   std::int64_t now = now_ms();
+  std::string views[3];  // viewer -1, 0, 1
+  json legal_moves = over() ? json::array() : json(state_->legal_moves());
+  json base = move_json(p);
+  base["type"] = "move";
+  base["to_move"] = over() ? -1 : state_->to_move();
+  base["clocks"] = clocks(now);
+  base["draw_offer"] = draw_offer_;
+  base["result"] = result_json();
   for (auto& m : members_) {
-    json msg = move_json(p);
-    msg["type"] = "move";
-    msg["to_move"] = over() ? -1 : state_->to_move();
-    msg["viewer"] = viewer(m.access);
-    msg["view"] = view(m.access);
-    msg["legal"] = legal(m.access);
-    msg["clocks"] = clocks(now);
-    msg["draw_offer"] = draw_offer_;
-    msg["result"] = result_json();
-    m.client->send(msg.dump());
+    int v = viewer(m.access);
+    std::string& text = views[v + 1];
+    if (text.empty()) text = view_text(m.access);
+    json msg = base;
+    msg["viewer"] = v;
+    int s = over() ? -1 : state_->to_move();
+    bool mine = s >= 0 && (m.access.acts & (1 << s)) && meta_.seats[s].kind == "human";
+    msg["legal"] = mine ? legal_moves : json::array();
+    m.client->send(with_view(msg, text));
   }
 }
 
@@ -336,11 +356,17 @@ void Room::handle(Client* client, const json& m, std::int64_t now) {
     else if (type == "random_setup") on_random_setup(client, a, m);
     else if (type == "resign") on_resign(client, a, m);
     else if (type == "draw") on_draw(client, a, m);
-    else if (type == "state") client->send(snapshot(a).dump());
+    else if (type == "state") client->send(snapshot(a));
     else if (type == "ping") client->send(json{{"type", "pong"}}.dump());
     else bad_input(type.empty() ? "a message needs a \"type\"" : "unknown message type '" + type + "'");
   } catch (const BadInput& e) {
     error(client, e.what(), type);
+  } catch (const nlohmann::json::exception&) {
+    error(client, "malformed " + (type.empty() ? std::string("message") : type + " message") + ": a field has the wrong type", type);
+  } catch (const std::exception& e) {
+    // A database failure: the move was not committed, so the state was not changed either.
+    std::cerr << "strat serve: internal error in game " << meta_.id << ": " << e.what() << "\n";
+    error(client, "internal error: nothing was changed", type);
   }
 }
 
@@ -417,7 +443,7 @@ void Room::on_setup(Client* client, const Access& a, const json& m) {
     start_from_setups();
     broadcast_snapshots();
   } else {
-    for (auto& mem : members_) mem.client->send(snapshot(mem.access).dump());
+    for (auto& mem : members_) mem.client->send(snapshot(mem.access));
   }
 }
 
@@ -511,24 +537,36 @@ json Room::replay_frame(int ply) const {
   std::unique_ptr<AnyState> s = meta_.start.rfind("new:", 0) == 0 ? spec_.new_game(std::stoull(meta_.start.substr(4)))
                                                                    : spec_.load(meta_.start.substr(4));
   for (int i = 0; i < ply; ++i) s->apply(history_[i].stored.move);
-  json frame{{"ply", ply}, {"plies", history_.size()}, {"view", json::parse(s->view_json(-1))}};
+  json frame{{"ply", ply}, {"plies", history_.size()}, {"title", meta_.title}, {"result", summary()},
+             {"view", json::parse(s->view_json(-1))}};
   if (ply > 0) frame["last"] = move_json(history_[ply - 1]);
   return frame;
 }
 
+// The record format of docs/records.md: header lines, then one numbered move per line with what it revealed
+// (the last word of the game's "reveal" event, e.g. "6x4").
 std::string Room::record_text() const {
   if (!over()) bad_input("the record is shown when the game is over");
-  std::string out;
-  out += "[Game \"" + meta_.spec + "\"]\n";
-  out += "[Id \"" + meta_.id + "\"]\n";
-  for (int s = 0; s < 2; ++s)
-    out += "[" + std::string(s == 0 ? "First" : "Second") + " \"" + state_->player_name(s) + ": " +
-           (meta_.seats[s].kind == "computer" ? meta_.seats[s].agent : "human") + "\"]\n";
-  out += "[Start \"" + (meta_.start.rfind("new:", 0) == 0 ? meta_.start : meta_.start.substr(4)) + "\"]\n";
-  out += "[Result \"" + summary() + "\"]\n\n";
+  auto header = [](const std::string& key, const std::string& value) { return "[" + key + " \"" + value + "\"]\n"; };
+  std::string out = header("Game", meta_.spec);
+  for (int s = 0; s < 2; ++s) {
+    std::string side = names_[s];
+    if (!side.empty()) side[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(side[0])));
+    out += header(side, meta_.seats[s].kind == "computer" ? meta_.seats[s].agent : "human");
+  }
+  std::string start = meta_.start.substr(4);
+  if (meta_.start.rfind("new:", 0) == 0) {
+    out += header("Seed", start);
+    start = spec_.new_game(std::stoull(start))->position();
+  }
+  out += header("Start", start);
+  out += header("Site", "strat serve, game " + meta_.id);
+  out += header("Result", summary());
+  out += "\n";
   for (const auto& p : history_) {
     out += std::to_string(p.stored.ply + 1) + ". " + p.stored.move;
-    for (const auto& e : p.events) out += " {" + e + "}";
+    for (const auto& e : p.events)
+      if (e.rfind("reveal ", 0) == 0) out += " " + e.substr(e.rfind(' ') + 1);
     out += "\n";
   }
   return out;

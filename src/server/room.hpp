@@ -87,7 +87,7 @@ class Room {
   // One message from a client (already parsed); replies and broadcasts go through Client::send.
   void handle(Client* client, const nlohmann::json& message, std::int64_t now);
   // The snapshot a client with `access` gets (also GET /api/state).
-  nlohmann::json snapshot(Access access) const;
+  std::string snapshot(Access access) const;  // JSON text
 
   std::optional<AgentJob> next_agent_job();
   void agent_moved(int ply, int seat, const std::string& move, std::int64_t now);
@@ -115,7 +115,7 @@ class Room {
   Room(Store& store, StoredGame meta, GameSpec spec);
   Ending ending() const;
   int viewer(const Access& a) const;
-  nlohmann::json view(const Access& a) const;
+  std::string view_text(const Access& a) const;
   nlohmann::json legal(const Access& a) const;
   nlohmann::json clocks(std::int64_t now) const;
   nlohmann::json players() const;

@@ -5,6 +5,7 @@
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <filesystem>
+#include <random>
 
 #include "server/hub.hpp"
 #include "server/room.hpp"
@@ -366,6 +367,41 @@ TEST_F(Fixture, InviteIsExchangedOnceForASeatTheCreatorCannotSee) {
   EXPECT_EQ(hub.open(invite, a, why, &again), nullptr);
   EXPECT_NE(why.find("used already"), std::string::npos);
   EXPECT_EQ(hub.state(claimed[0].token)["acts"], json::array({0})) << "the claimed seat resumes with its own link";
+}
+
+// Random messages of every shape: each gets exactly one reply, an error unless it was a well-formed
+// request, and nothing but a legal move by the side to move ever changes the game.
+TEST_F(Fixture, FuzzedMessagesAreAnsweredAndChangeNothingUnlessValid) {
+  Store store(db("fuzz"));
+  SecretsGame g(store);
+  g.setups();
+  std::mt19937 rng(7);
+  const std::vector<json> values = {json(), json(3), json(-1), json("hit 1"), json("hit 4"), json(""), json(true),
+                                    json::array({1, 2}), json::object(), json("offer"), json("accept"), json(0), json(1),
+                                    json(std::string(5000, 'z')), json("\u0001")};
+  const std::vector<std::string> types = {"move", "setup", "random_setup", "resign", "draw", "state", "ping", "x", ""};
+  const std::vector<std::string> keys = {"move", "ply", "seat", "action", "setup", "type"};
+  int changes = 0;
+  for (int i = 0; i < 3000; ++i) {
+    json m = json::object();
+    if (rng() % 10) m["type"] = types[rng() % types.size()];
+    for (int k = rng() % 4; k > 0; --k) m[keys[rng() % keys.size()]] = values[rng() % values.size()];
+    if (m.contains("type") && m["type"] == "resign") m.erase("type");  // keep the game going
+    if (m.contains("type") && m["type"] == "draw") m["action"] = "decline";
+    Recorder& c = rng() % 2 ? g.red : g.blue;
+    int before = g.room->ply();
+    std::size_t sent = c.messages.size();
+    g.room->handle(&c, m, now_ms());
+    ASSERT_GE(c.messages.size(), sent + 1) << m;
+    if (g.room->ply() != before) {
+      ++changes;
+      ASSERT_EQ(m["type"], "move");
+      ASSERT_TRUE(m["move"].is_string());
+    }
+    ASSERT_EQ(store.moves(g.room->id()).size(), static_cast<std::size_t>(g.room->ply()));
+    if (g.room->over()) break;
+  }
+  EXPECT_GT(changes, 0);
 }
 
 TEST_F(Fixture, HotseatActsForTheSideToMoveAndSeesItsView) {

@@ -106,7 +106,7 @@ export const api = {
   lobby: () => call<{ open: LobbyEntry[]; recent: LobbyEntry[] }>('GET', '/api/lobby'),
   create: (req: Record<string, unknown>) => call<{ id: string; tokens: TokenGrant[] }>('POST', '/api/games', req),
   join: (id: string) => call<{ id: string; token: string; tokens: TokenGrant[] }>('POST', `/api/games/${id}/join`),
-  replay: (id: string, ply: number) => call<{ ply: number; plies: number; view: any; last?: MoveEntry }>('GET', `/api/games/${id}/replay?ply=${ply}`),
+  replay: (id: string, ply: number) => call<{ ply: number; plies: number; view: any; last?: MoveEntry; title?: string; result?: string }>('GET', `/api/games/${id}/replay?ply=${ply}`),
   recordUrl: (id: string) => `/api/games/${id}/record`,
 };
 

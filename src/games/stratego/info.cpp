@@ -97,6 +97,12 @@ State Info::sample(Rng& rng, bool informed) const {
   return s;
 }
 
+void Info::learn_rank(int s, int rank) {
+  board_[s] = static_cast<std::uint8_t>((board_[s] & ~kRankMask) | rank | kKnown);
+}
+
+void Info::learn_moved(int s) { board_[s] |= kMoved; }
+
 std::string Info::to_string() const { return format_cells(board_, side_, ply_, run_); }
 
 std::string Info::to_json() const {

@@ -33,6 +33,11 @@ class Info {
   State sample(Rng& rng, bool informed) const;
   State sample(Rng& rng) const { return sample(rng, false); }
 
+  // Knowledge gained from outside the state (a protocol's combat report): the enemy piece on `s` has `rank`;
+  // the enemy piece on `s` has moved (so it is no Bomb or Flag).
+  void learn_rank(int s, int rank);
+  void learn_moved(int s);
+
   // The view notation: the position notation with '?' for enemy pieces of unknown rank.
   std::string to_string() const;
   std::string to_json() const;

@@ -8,6 +8,7 @@
 #include "games/stratego/setup.hpp"
 #include "games/stratego/setup_notation.hpp"
 #include "games/stratego/state.hpp"
+#include "games/stratego/ucc.hpp"
 
 namespace strat {
 
@@ -64,6 +65,13 @@ void register_stratego(Registry& registry) {
         "mean_game_length " + std::to_string(f.games ? f.plies / f.games : 0) + " plies",
         "movegen_calls_per_second " + std::to_string(static_cast<long long>(f.movegen_per_second)) + " calls/s",
         "moves_generated_per_second " + std::to_string(static_cast<long long>(f.moves_per_second)) + " moves/s"};
+  };
+  g.protocols["ucc"] = [](std::istream& in, std::ostream& out, const Options& options, std::string_view spec,
+                          std::uint64_t seed) {
+    const Options game_options = options;
+    const std::string agent_spec(spec);
+    return stratego::run_ucc(in, out, [=] { return Registry::global().get("stratego").make_agent(game_options, agent_spec, seed); },
+                             seed);
   };
   stratego::add_setup_hooks(g);  // the web platform's setup phase
   registry.add(std::move(g));

@@ -33,7 +33,6 @@ void run_games(int games, Config config, std::uint64_t seed) {
     for (int q = 0; q < kCells; ++q)
       if (s.is_piece(q) && !movable(s.rank_at(q))) immovable_start.push_back(q);
     int before[2] = {s.alive_total(0), s.alive_total(1)};
-    const bool check_view_this_game = g % 10 == 0;
     while (!s.outcome().over()) {
       s.legal_moves(moves);
       ASSERT_FALSE(moves.empty());
@@ -47,10 +46,11 @@ void run_games(int games, Config config, std::uint64_t seed) {
       for (int q = 0; q < kCells; ++q) {
         if (!s.is_piece(q)) continue;
         ASSERT_FALSE(is_lake_square(col_of(q), row_of(q)));
-        if (!movable(s.rank_at(q)))
+        if (!movable(s.rank_at(q))) {
           ASSERT_TRUE(std::find(immovable_start.begin(), immovable_start.end(), q) != immovable_start.end());
+        }
       }
-      if (check_view_this_game) check_views(s);
+      check_views(s);
       ASSERT_LE(s.ply(), config.ply_limit);
     }
     // The game always ends, by one of the rules' reasons.

@@ -202,9 +202,10 @@ TEST(S14, RankOrderDecidesEveryOtherCombat) {
     for (int d = kScout; d <= kMarshal; ++d) {
       State s = make(with_flags({{"e4", 0, a}, {"e5", 1, d}, {"j9", 1, kScout}, {"b2", 0, kScout}}));
       play(s, "e4xe5");
-      if (a > d) EXPECT_EQ(s.owner_at(at("e5")), 0) << a << "x" << d;
-      if (a < d) EXPECT_TRUE(s.is_piece(at("e5")) && s.owner_at(at("e5")) == 1) << a << "x" << d;
-      if (a == d) EXPECT_FALSE(s.is_piece(at("e5"))) << a << "x" << d;
+      const bool red_on_e5 = s.is_piece(at("e5")) && s.owner_at(at("e5")) == 0;
+      const bool blue_on_e5 = s.is_piece(at("e5")) && s.owner_at(at("e5")) == 1;
+      EXPECT_EQ(red_on_e5, a > d) << a << "x" << d;
+      EXPECT_EQ(blue_on_e5, a < d) << a << "x" << d;
     }
 }
 

@@ -50,8 +50,15 @@ export function pieceGlyph(x: number, y: number, owner: number, rank: string, op
   const g = s('g', { class: `piece side${owner}`, transform: `translate(${x},${y})` });
   g.append(s('rect', { x: 0.08, y: 0.08, width: 0.84, height: 0.84, rx: 0.14, fill: SIDE_COLORS[owner], stroke: '#0008', 'stroke-width': 0.03 }));
   if (rank !== '?') {
-    const label = rank === 'B' ? '💣' : rank === 'F' ? '⚑' : rank;
-    g.append(s('text', { x: 0.5, y: 0.62, 'text-anchor': 'middle', 'font-size': rank === '10' ? 0.36 : 0.42, fill: '#fff', 'font-weight': 700 }, label));
+    if (rank === 'B') {
+      // Drawn, not an emoji: headless and older phones lack emoji fonts.
+      g.append(s('circle', { cx: 0.47, cy: 0.56, r: 0.21, fill: '#222' }));
+      g.append(s('path', { d: 'M0.6 0.38 Q0.68 0.22 0.78 0.24', stroke: '#222', 'stroke-width': 0.05, fill: 'none' }));
+      g.append(s('circle', { cx: 0.79, cy: 0.23, r: 0.05, fill: '#ffb300' }));
+    } else {
+      const label = rank === 'F' ? '⚑' : rank;
+      g.append(s('text', { x: 0.5, y: 0.62, 'text-anchor': 'middle', 'font-size': rank === '10' ? 0.36 : 0.42, fill: '#fff', 'font-weight': 700 }, label));
+    }
     g.append(s('title', {}, RANK_NAMES[rank] ?? rank));
   } else {
     g.append(s('circle', { cx: 0.5, cy: 0.5, r: 0.12, fill: '#fff3' }));

@@ -196,7 +196,7 @@ export function gamePage(app: HTMLElement, link: string): () => void {
     const links = h('div', { class: 'links' });
     const held = heldFor(s.id);
     const other = (t: TokenGrant) => t.token !== token;
-    const invite = held?.tokens.find((t) => other(t) && t.acts !== 0 && s.mode === 'friend' && !s.acts.includes(t.acts === 1 ? 0 : 1));
+    const invite = over ? undefined : held?.tokens.find((t) => other(t) && t.role.startsWith('invite') && s.mode === 'friend');
     const mySeat = s.acts.length === 1 ? s.acts[0] : -1;
     const watch = held?.tokens.find((t) => t.acts === 0 && (t.sees === -1 || t.sees === mySeat || (s.acts.length === 2 && t.sees === 0)));
     const linkRow = (label: string, t: TokenGrant, cls: string) => {
@@ -207,10 +207,10 @@ export function gamePage(app: HTMLElement, link: string): () => void {
     if (watch) links.append(linkRow(s.hidden_information && watch.sees >= 0 ? `Spectator link (sees ${s.players[watch.sees].name}'s view)` : 'Spectator link', watch, 'watch'));
     if (s.acts.length === 1) links.append(linkRow('Your seat (resume anywhere)', { token, role: '', acts: 0, sees: 0 }, 'self'));
 
-    const moves = h('ol', { class: 'moves', id: 'moves', start: 1 });
+    const moves = h('ol', { class: 'moves', id: 'moves' });
     s.moves.forEach((m) => {
       const line = board.describe ? board.describe(m, s.players) : null;
-      moves.append(h('li', { class: `side${m.seat}`, title: line ?? m.events.join(', ') }, m.move, line ? h('span', { class: 'fight' }, ' ⚔') : ''));
+      moves.append(h('li', { class: `side${m.seat}`, title: line ?? m.events.join(', ') }, h('span', { class: 'num' }, `${m.ply + 1}.`), m.move, line ? h('span', { class: 'fight' }, ' ⚔') : ''));
     });
     const capturedEl = s.view && board.captured ? board.captured(s.view) : null;
     sideEl.replaceChildren(players, actions, capturedEl ?? '', h('h3', {}, `Moves (${s.moves.length})`), moves, links);

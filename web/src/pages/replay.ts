@@ -17,7 +17,7 @@ export function replayPage(app: HTMLElement, id: string): () => void {
       game = f.view?.game ?? game;
       const board = boardFor(game);
       board.render(boardEl, { view: f.view, viewer: -1, legal: [], last: f.last ?? null, players: [], play: () => {} });
-      info.textContent = `Ply ${ply} of ${plies}${f.last ? ` · ${f.last.move}` : ''}`;
+      info.textContent = `${f.title ?? ''} · ${f.result ?? ''} · ply ${ply} of ${plies}${f.last ? ` · ${f.last.move}` : ''}`;
       const line = f.last && board.describe ? board.describe(f.last, []) : null;
       combat.textContent = line ?? '';
       slider.max = String(plies);
@@ -31,10 +31,10 @@ export function replayPage(app: HTMLElement, id: string): () => void {
   const controls = h(
     'div',
     { class: 'replay-controls' },
-    h('button', { onclick: () => show(0), title: 'start' }, '⏮'),
+    h('button', { onclick: () => show(0), title: 'start' }, '«'),
     h('button', { onclick: step(-1), class: 'prev-btn', title: 'back' }, '◀'),
     h('button', { onclick: step(1), class: 'next-btn', title: 'forward' }, '▶'),
-    h('button', { onclick: () => show(plies), title: 'end' }, '⏭'),
+    h('button', { onclick: () => show(plies), title: 'end' }, '»'),
     slider,
     h('a', { class: 'button', href: api.recordUrl(id), download: `strat-${id}.txt` }, 'Export record'),
   );

@@ -1,0 +1,240 @@
+// strat-load: opens many concurrent computer-vs-computer games on a running `strat serve` over WebSockets
+// (loopback only) and checks that no move is lost or duplicated. Each game is a friend game whose two seats
+// are played by this tool, each over its own WebSocket, with random legal moves ("the computer" here is the
+// tool, so the figures measure the server: validation, commit, broadcast). Reports moves per second and the
+// move latency (sent -> acknowledged by the server's broadcast, which follows the database commit).
+//
+//   strat-load --port 8080 [--games 200] [--game stratego] [--max-plies 300] [--seed 1]
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/connect.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <chrono>
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <random>
+#include <boost/asio/redirect_error.hpp>
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+struct Options {
+  std::string host = "127.0.0.1";
+  unsigned short port = 8080;
+  int games = 200;
+  std::string game = "stratego";
+  int max_plies = 300;
+  unsigned seed = 1;
+};
+
+json http_call(const Options& o, http::verb verb, const std::string& target, const json& body = nullptr) {
+  asio::io_context io;
+  tcp::resolver resolver(io);
+  beast::tcp_stream stream(io);
+  stream.connect(resolver.resolve(o.host, std::to_string(o.port)));
+  http::request<http::string_body> req{verb, target, 11};
+  req.set(http::field::host, o.host);
+  if (!body.is_null()) {
+    req.set(http::field::content_type, "application/json");
+    req.body() = body.dump();
+  }
+  req.prepare_payload();
+  http::write(stream, req);
+  beast::flat_buffer buffer;
+  http::response<http::string_body> res;
+  http::read(stream, buffer, res);
+  beast::error_code ec;
+  stream.socket().shutdown(tcp::socket::shutdown_both, ec);
+  json out = json::parse(res.body());
+  if (res.result_int() >= 400) throw std::runtime_error(target + ": " + out.value("error", res.body()));
+  return out;
+}
+
+struct Game {
+  std::string id;
+  std::string tokens[2];  // seat 0's token; seat 1's invite (claimed by its connection)
+  std::vector<std::string> acked;          // moves acknowledged to their sender, by ply
+  std::vector<std::string> seen[2];        // the move sequence each seat's connection received
+  int duplicates = 0, gaps = 0, errors = 0;
+  bool over = false;
+  bool resigned = false;
+};
+
+struct Stats {
+  std::vector<double> latency_ms;
+  long moves = 0;
+  int open_connections = 0;
+  int failures = 0;
+};
+
+asio::awaitable<void> play_seat(const Options& o, Game& g, int seat, Stats& stats, std::mt19937_64 rng) {
+  ++stats.open_connections;
+  try {
+    auto ex = co_await asio::this_coro::executor;
+    tcp::resolver resolver(ex);
+    websocket::stream<beast::tcp_stream> ws(ex);
+    auto results = co_await resolver.async_resolve(o.host, std::to_string(o.port), asio::use_awaitable);
+    co_await beast::get_lowest_layer(ws).async_connect(results, asio::use_awaitable);
+    beast::get_lowest_layer(ws).socket().set_option(tcp::no_delay(true));
+    co_await ws.async_handshake(o.host, "/ws?token=" + g.tokens[seat], asio::use_awaitable);
+    beast::flat_buffer buffer;
+    Clock::time_point sent_at{};
+    int pending_ply = -1;
+    bool setup_asked = false;
+    std::string out_text;  // kept outside co_await expressions (GCC 12 mishandles braced temporaries there)
+    // The message this seat sends next, if it is its turn: a random legal move, or resignation at the cap.
+    auto next = [&](const json& legal, int ply, const std::string& phase) -> std::optional<json> {
+      if (phase != "play" || !legal.is_array() || legal.empty() || g.over) return std::nullopt;
+      if (ply >= o.max_plies) {
+        if (g.resigned) return std::nullopt;
+        g.resigned = true;
+        return json{{"type", "resign"}};
+      }
+      std::string move = legal[rng() % legal.size()];
+      pending_ply = ply;
+      sent_at = Clock::now();
+      return json{{"type", "move"}, {"move", move}, {"ply", ply}};
+    };
+    for (;;) {
+      buffer.clear();
+      co_await ws.async_read(buffer, asio::use_awaitable);
+      json m = json::parse(beast::buffers_to_string(buffer.data()));
+      std::string type = m.value("type", "");
+      if (type == "state") {
+        if (m["phase"] == "over") break;
+        if (m["phase"] == "setup" && !setup_asked && !m["setup"]["done"][seat].get<bool>()) {
+          setup_asked = true;
+          out_text = json{{"type", "random_setup"}}.dump();
+          co_await ws.async_write(asio::buffer(out_text), asio::use_awaitable);
+        }
+        auto& seen = g.seen[seat];
+        seen.clear();
+        for (const auto& mv : m["moves"]) seen.push_back(mv["move"]);
+        if (auto out = next(m["legal"], m["ply"], m["phase"])) {
+          out_text = out->dump();
+          co_await ws.async_write(asio::buffer(out_text), asio::use_awaitable);
+        }
+      } else if (type == "setup_suggestion") {
+        out_text = json{{"type", "setup"}, {"setup", m["setup"]}}.dump();
+        co_await ws.async_write(asio::buffer(out_text), asio::use_awaitable);
+      } else if (type == "move") {
+        int ply = m["ply"];
+        auto& seen = g.seen[seat];
+        if (ply < static_cast<int>(seen.size())) ++g.duplicates;
+        else if (ply > static_cast<int>(seen.size())) ++g.gaps;
+        else seen.push_back(m["move"]);
+        if (m["seat"] == seat && ply == pending_ply) {
+          stats.latency_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - sent_at).count());
+          pending_ply = -1;
+          if (static_cast<int>(g.acked.size()) == ply) g.acked.push_back(m["move"]);
+          else ++g.duplicates;
+          ++stats.moves;
+        }
+        if (!m["result"].is_null()) {
+          g.over = true;
+          break;
+        }
+        if (auto out = next(m["legal"], ply + 1, "play")) {
+          out_text = out->dump();
+          co_await ws.async_write(asio::buffer(out_text), asio::use_awaitable);
+        }
+      } else if (type == "error") {
+        ++g.errors;
+        std::cerr << "game " << g.id << " seat " << seat << ": " << m.value("message", "") << "\n";
+      }
+    }
+    beast::error_code ec;
+    co_await ws.async_close(websocket::close_code::normal, asio::redirect_error(asio::use_awaitable, ec));
+  } catch (const std::exception& e) {
+    ++stats.failures;
+    std::cerr << "game " << g.id << " seat " << seat << ": connection failed: " << e.what() << "\n";
+  }
+  --stats.open_connections;
+}
+
+double percentile(std::vector<double> v, double p) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[std::min(v.size() - 1, static_cast<std::size_t>(p * (v.size() - 1) + 0.5))];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options o;
+  CLI::App app{"strat-load: concurrent computer-vs-computer games against a running strat serve (loopback only)"};
+  app.add_option("--port", o.port, "the server's port")->required();
+  app.add_option("--host", o.host, "loopback address of the server")->default_val("127.0.0.1");
+  app.add_option("--games", o.games, "concurrent games")->default_val(200);
+  app.add_option("--game", o.game, "game spec")->default_val("stratego");
+  app.add_option("--max-plies", o.max_plies, "plies per game before it is resigned")->default_val(300);
+  app.add_option("--seed", o.seed, "seed of the random movers")->default_val(1);
+  CLI11_PARSE(app, argc, argv);
+  if (o.host != "127.0.0.1" && o.host != "localhost" && o.host != "::1") {
+    std::cerr << "strat-load: loopback only (127.0.0.1), got " << o.host << "\n";
+    return 2;
+  }
+  try {
+    std::vector<Game> games(o.games);
+    for (auto& g : games) {
+      json made = http_call(o, http::verb::post, "/api/games", {{"game", o.game}, {"mode", "friend"}});
+      g.id = made["id"];
+      for (const auto& t : made["tokens"]) {
+        if (t["role"] == "seat0") g.tokens[0] = t["token"];
+        if (t["role"] == "invite1") g.tokens[1] = t["token"];
+      }
+    }
+    asio::io_context io(1);
+    Stats stats;
+    std::mt19937_64 seeder(o.seed);
+    auto t0 = Clock::now();
+    for (auto& g : games)
+      for (int seat = 0; seat < 2; ++seat)
+        asio::co_spawn(io, play_seat(o, g, seat, stats, std::mt19937_64(seeder())), asio::detached);
+    io.run();
+    double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+
+    // What the server stored must be exactly what was acknowledged, and what both seats saw.
+    int lost = 0, duplicated = 0, mismatched = 0, unfinished = 0, errors = 0;
+    for (auto& g : games) {
+      json st = http_call(o, http::verb::get, "/api/state?token=" + g.tokens[0]);
+      std::vector<std::string> stored;
+      for (const auto& m : st["moves"]) stored.push_back(m["move"]);
+      if (st["phase"] != "over") ++unfinished;
+      if (stored.size() > g.acked.size()) lost += static_cast<int>(stored.size() - g.acked.size());
+      if (stored.size() < g.acked.size()) lost += static_cast<int>(g.acked.size() - stored.size());
+      if (stored != g.acked || g.seen[0] != stored || g.seen[1] != stored) ++mismatched;
+      duplicated += g.duplicates + g.gaps;
+      errors += g.errors;
+    }
+    std::cout << "games " << o.games << " (" << o.game << ", 2 WebSockets each), moves " << stats.moves << " in "
+              << seconds << " s\n";
+    std::cout << "moves_per_second " << static_cast<long>(stats.moves / seconds) << "\n";
+    std::cout << "latency_ms p50 " << percentile(stats.latency_ms, 0.5) << " p99 " << percentile(stats.latency_ms, 0.99)
+              << " max " << percentile(stats.latency_ms, 1.0) << "\n";
+    std::cout << "lost " << lost << ", duplicated " << duplicated << ", mismatched games " << mismatched
+              << ", unfinished " << unfinished << ", errors " << errors << ", failed connections " << stats.failures
+              << "\n";
+    bool ok = lost == 0 && duplicated == 0 && mismatched == 0 && unfinished == 0 && errors == 0 && stats.failures == 0;
+    std::cout << (ok ? "load: ok" : "load: FAILED") << "\n";
+    return ok ? 0 : 1;
+  } catch (const std::exception& e) {
+    std::cerr << "strat-load: " << e.what() << "\n";
+    return 1;
+  }
+}

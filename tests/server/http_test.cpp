@@ -1,0 +1,157 @@
+// The server over real sockets: HTTP API, WebSocket join and invite exchange, static files.
+#include <gtest/gtest.h>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "server/http.hpp"
+#include "server/hub.hpp"
+#include "test_games.hpp"
+
+namespace strat::server {
+namespace {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+using nlohmann::json;
+
+class LiveServer : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    server_test::register_test_games();
+    dir_ = std::filesystem::temp_directory_path() / ("strat-http-test-" + random_token());
+    std::filesystem::create_directories(dir_ / "web");
+    std::ofstream(dir_ / "web" / "index.html") << "<!doctype html><title>strat</title>";
+    store_ = std::make_unique<Store>((dir_ / "test.db").string());
+    hub_ = std::make_unique<Hub>(io_, *store_, 1);
+    ServeConfig config;
+    config.port = 0;
+    config.web_root = (dir_ / "web").string();
+    port_ = start_listener(io_, *hub_, config);
+    thread_ = std::thread([this] { io_.run(); });
+  }
+  void TearDown() override {
+    io_.stop();
+    thread_.join();
+    hub_.reset();
+    store_.reset();
+    std::filesystem::remove_all(dir_);
+  }
+
+  std::pair<int, std::string> request(http::verb verb, const std::string& target, const std::string& body = "") {
+    asio::io_context io;
+    beast::tcp_stream stream(io);
+    stream.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port_));
+    http::request<http::string_body> req{verb, target, 11};
+    req.set(http::field::host, "127.0.0.1");
+    req.body() = body;
+    req.prepare_payload();
+    http::write(stream, req);
+    beast::flat_buffer buffer;
+    http::response<http::string_body> res;
+    http::read(stream, buffer, res);
+    return {res.result_int(), res.body()};
+  }
+
+  struct Ws {
+    asio::io_context io;
+    websocket::stream<tcp::socket> ws{io};
+    json read() {
+      beast::flat_buffer b;
+      ws.read(b);
+      return json::parse(beast::buffers_to_string(b.data()));
+    }
+    void write(const json& m) { ws.write(asio::buffer(m.dump())); }
+  };
+  std::unique_ptr<Ws> connect(const std::string& token) {
+    auto w = std::make_unique<Ws>();
+    w->ws.next_layer().connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port_));
+    w->ws.handshake("127.0.0.1", "/ws?token=" + token);
+    return w;
+  }
+
+  asio::io_context io_;
+  std::filesystem::path dir_;
+  std::unique_ptr<Store> store_;
+  std::unique_ptr<Hub> hub_;
+  unsigned short port_ = 0;
+  std::thread thread_;
+};
+
+TEST_F(LiveServer, ApiAndWebSocketInviteExchange) {
+  auto [status, games] = request(http::verb::get, "/api/games");
+  EXPECT_EQ(status, 200);
+  EXPECT_NE(games.find("\"secrets\""), std::string::npos);
+
+  auto [made_status, made_text] = request(http::verb::post, "/api/games", R"({"game":"secrets","mode":"friend"})");
+  ASSERT_EQ(made_status, 201) << made_text;
+  json made = json::parse(made_text);
+  std::string seat0, invite;
+  for (const auto& t : made["tokens"]) {
+    if (t["role"] == "seat0") seat0 = t["token"];
+    if (t["role"] == "invite1") invite = t["token"];
+  }
+  auto [peek_status, peek] = request(http::verb::get, "/api/state?token=" + invite);
+  EXPECT_EQ(peek_status, 400);
+  EXPECT_NE(peek.find("invite"), std::string::npos) << "a GET never takes the seat";
+
+  auto blue = connect(invite);
+  json claimed = blue->read();
+  ASSERT_EQ(claimed["type"], "claimed");
+  json state = blue->read();
+  EXPECT_EQ(state["type"], "state");
+  EXPECT_EQ(state["acts"], json::array({1}));
+
+  auto again = connect(invite);
+  json refused = again->read();
+  EXPECT_EQ(refused["type"], "error");
+  EXPECT_EQ(refused["request"], "join");
+
+  auto red = connect(seat0);
+  EXPECT_EQ(red->read()["phase"], "setup");
+  red->write({{"type", "setup"}, {"setup", "zircon,quokka,fjord"}});
+  EXPECT_EQ(red->read()["setup"]["done"], json::array({true, false}));
+  blue->read();  // the same news for blue
+  blue->write({{"type", "setup"}, {"setup", "wombat,glyph,vortex"}});
+  json play = red->read();
+  EXPECT_EQ(play["phase"], "play");
+  std::string red_text = play.dump();
+  for (const auto& w : {"wombat", "glyph", "vortex"}) EXPECT_EQ(red_text.find(w), std::string::npos) << w;
+  red->ws.write(asio::buffer(std::string("not json")));
+  EXPECT_EQ(red->read()["type"], "error");
+  red->write({{"type", "move"}, {"move", "hit 1"}, {"ply", 0}});
+  json moved = red->read();
+  while (moved["type"] != "move") moved = red->read();
+  EXPECT_EQ(moved["events"], json::array({"reveal 1 zirconxwombat"}));
+  EXPECT_EQ(store_->moves(made["id"]).size(), 1u);
+
+  auto [record_status, record] = request(http::verb::get, "/api/games/" + made["id"].get<std::string>() + "/record");
+  EXPECT_EQ(record_status, 400) << "no record while the game is on";
+}
+
+TEST_F(LiveServer, StaticFilesAndBadRequests) {
+  auto [s1, index] = request(http::verb::get, "/");
+  EXPECT_EQ(s1, 200);
+  EXPECT_NE(index.find("<title>strat</title>"), std::string::npos);
+  EXPECT_EQ(request(http::verb::get, "/play/some/route").first, 200) << "app routes get index.html";
+  EXPECT_EQ(request(http::verb::get, "/../../etc/passwd").first, 400);
+  EXPECT_EQ(request(http::verb::get, "/missing.js").first, 404);
+  EXPECT_EQ(request(http::verb::post, "/api/games", "{not json").first, 400);
+  EXPECT_EQ(request(http::verb::post, "/api/games", R"({"game":"chess"})").first, 400);
+  EXPECT_EQ(request(http::verb::get, "/api/nothing").first, 404);
+  auto bad = connect("0123456789abcdef0123456789abcdef");
+  json m = bad->read();
+  EXPECT_EQ(m["type"], "error");
+  EXPECT_EQ(m["message"], "unknown or malformed game link");
+}
+
+}  // namespace
+}  // namespace strat::server
