@@ -124,6 +124,7 @@ export function registerLiveTests({ test, browser, server, assert, until, shot }
     await game.red.page.click('#flag-take-btn');
     await all(async (page) => ((await page.locator('#team-red [data-field=carrier]').count()) === 1), 'Scout carries the flag');
     await until(async () => (await game.blue.page.locator('text=Our flag is taken!').count()) === 1, 'blue alarmed');
+    await until(async () => (await game.blue.page.locator('#verdict .verdict-label', { hasText: 'Flag taken by' }).count()) === 1, 'flag announced full screen');
   });
 
   test('live: the flag threshold is reached after half the enemy cards (driven over the WebSocket)', async () => {

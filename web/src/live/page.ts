@@ -113,6 +113,19 @@ export function livePage(root: HTMLElement, token: string): () => void {
           h('div', { class: 'verdict-close' }, 'tap to close'),
         ),
       );
+    } else if (e.type === 'flag_taken') {
+      const team = view.teams[idx(e.team!)];
+      showOverlay(
+        h(
+          'div',
+          { class: `live-overlay verdict ${e.team}`, id: 'verdict', role: 'alert' },
+          h('div', { class: 'verdict-label' }, 'Flag taken by'),
+          h('div', { class: 'verdict-winner' }, team.name),
+          h('div', { class: 'verdict-reason' }, team.players[e.player! - 1].name),
+          h('div', { class: 'verdict-hint' }, 'Tag the carrier: if they lose the duel, the flag goes back'),
+          h('div', { class: 'verdict-close' }, 'tap to close'),
+        ),
+      );
     } else if (e.type === 'flag_home') {
       showOverlay(h('div', { class: `live-overlay verdict ${e.team}`, id: 'verdict', role: 'alert' }, h('div', { class: 'verdict-label' }, 'Flag home: game won by'), h('div', { class: 'verdict-winner' }, view.teams[idx(e.team!)].name)));
     } else {
