@@ -22,6 +22,9 @@ LiveState LiveState::start(const GameSetup& setup) {
   return s;
 }
 
+// Messages name the teams as the players know them ("Foxes"), not by colour.
+const std::string& LiveState::team_name(int team) const { return setup.names[team]; }
+
 bool LiveState::out(int team, int player) const {
   return teams[team].players[player - 1].card == kNoCard && teams[team].stock.total() == 0;
 }
@@ -49,7 +52,7 @@ std::string LiveState::player_name(int team, int player) const {
 PlayerState& LiveState::at(int team, int player, const char* what) {
   if (team != kRed && team != kBlue) bad_input(std::string(what) + ": bad team");
   if (player < 1 || player > players(team))
-    bad_input(std::string(what) + ": " + team_code(team) + " has no player " + std::to_string(player) +
+    bad_input(std::string(what) + ": " + team_name(team) + " has no player " + std::to_string(player) +
               " (players are 1.." + std::to_string(players(team)) + ")");
   return teams[team].players[player - 1];
 }
@@ -71,12 +74,12 @@ void LiveState::apply(const Event& e, EventResult& result) {
   switch (e.type) {
     case EventType::kDeal: {  // L-03, L-15
       PlayerState& p = at(e.team, e.player, "deal");
-      const std::string who = team_code(e.team) + " " + player_name(e.team, e.player);
+      const std::string who = team_name(e.team) + " " + player_name(e.team, e.player);
       if (p.card != kNoCard) bad_input("deal: " + who + " already holds a " + rank_name(p.card));
       if (!valid_rank(e.rank)) bad_input("deal: no card given");
-      if (teams[e.team].stock.total() == 0) bad_input("deal: the " + team_code(e.team) + " stock is empty (L-09)");
+      if (teams[e.team].stock.total() == 0) bad_input("deal: the " + team_name(e.team) + " stock is empty (L-09)");
       if (teams[e.team].stock[e.rank] == 0)
-        bad_input("deal: no " + rank_name(e.rank) + " left in the " + team_code(e.team) + " stock");
+        bad_input("deal: no " + rank_name(e.rank) + " left in the " + team_name(e.team) + " stock");
       teams[e.team].stock[e.rank]--;
       p.card = e.rank;
       return;
@@ -89,7 +92,7 @@ void LiveState::apply(const Event& e, EventResult& result) {
       if (a.card == kNoCard || b.card == kNoCard) {
         const bool first = a.card == kNoCard;
         const int t = first ? tagger_team : tagged_team, n = first ? e.player : e.other;
-        bad_input("duel: " + team_code(t) + " " + player_name(t, n) + " has no card (send them to their leader)");
+        bad_input("duel: " + team_name(t) + " " + player_name(t, n) + " has no card (send them to their leader)");
       }
       DuelVerdict v = resolve_duel(a.card, b.card);
       result.tagger_rank = a.card;
@@ -102,12 +105,12 @@ void LiveState::apply(const Event& e, EventResult& result) {
     }
     case EventType::kFlagTaken: {  // L-10, L-11
       PlayerState& p = at(e.team, e.player, "flag taken");
-      const std::string who = team_code(e.team) + " " + player_name(e.team, e.player);
+      const std::string who = team_name(e.team) + " " + player_name(e.team, e.player);
       if (teams[e.team].carrier != 0)
-        bad_input("flag taken: " + team_code(e.team) + " already carries the " + team_code(1 - e.team) + " flag");
+        bad_input("flag taken: " + team_name(e.team) + " already carries the " + team_name(1 - e.team) + " flag");
       if (p.card == kNoCard) bad_input("flag taken: " + who + " has no card and may never take the flag (L-11)");
       if (p.card != kScout && !flag_allowed(e.team))
-        bad_input("flag taken: " + team_code(e.team) + " has captured " + std::to_string(teams[e.team].captured.total()) +
+        bad_input("flag taken: " + team_name(e.team) + " has captured " + std::to_string(teams[e.team].captured.total()) +
                   " cards of the " + std::to_string(flag_threshold()) + " needed, and " + who +
                   " is not a Scout (L-10)");
       teams[e.team].carrier = e.player;
@@ -116,7 +119,7 @@ void LiveState::apply(const Event& e, EventResult& result) {
     case EventType::kFlagReturned: {  // a referee's decision, e.g. the carrier ran out of bounds
       const int taker = 1 - e.team;
       if (e.team != kRed && e.team != kBlue) bad_input("flag returned: bad team");
-      if (teams[taker].carrier == 0) bad_input("flag returned: the " + team_code(e.team) + " flag is not taken");
+      if (teams[taker].carrier == 0) bad_input("flag returned: the " + team_name(e.team) + " flag is not taken");
       teams[taker].carrier = 0;
       result.flag_recaptured = true;
       return;
@@ -124,7 +127,7 @@ void LiveState::apply(const Event& e, EventResult& result) {
     case EventType::kFlagHome: {  // L-13
       if (e.team != kRed && e.team != kBlue) bad_input("flag home: bad team");
       if (teams[e.team].carrier == 0)
-        bad_input("flag home: " + team_code(e.team) + " is not carrying the " + team_code(1 - e.team) + " flag");
+        bad_input("flag home: " + team_name(e.team) + " is not carrying the " + team_name(1 - e.team) + " flag");
       winner = e.team;
       return;
     }

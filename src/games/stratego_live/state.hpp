@@ -53,6 +53,7 @@ struct LiveState {
   int players_out(int team) const;
   int cards_in_hands(int team) const;
   std::string player_name(int team, int player) const;  // roster name, else "player N"
+  const std::string& team_name(int team) const;
 
   // Checks and applies one event (not create, not undo: those are handled by LiveGame). Fills `result`.
   void apply(const Event& e, EventResult& result);

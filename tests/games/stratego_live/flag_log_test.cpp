@@ -275,3 +275,21 @@ TEST(L19, LeaderSeesOnlyTheirOwnStockAndHands) {
   EXPECT_EQ(g.view_json(kRed).find("\"stock\""), g.view_json(kRed).rfind("\"stock\""));
   EXPECT_THROW(g.view(5), BadInput);
 }
+
+TEST(L19, LeaderViewDoesNotDependOnTheOtherTeamsHiddenCards) {
+  // Same events, different seeds: Blue's blind cards differ, everything Red may know is the same, so Red's
+  // view must be the same byte for byte (and Blue's must not, or the test proves nothing).
+  int differing_blue_views = 0;
+  for (std::uint64_t seed = 1; seed <= 50; ++seed) {
+    LiveGame a = new_game(6, seed), b = new_game(6, seed + 1000);
+    for (LiveGame* g : {&a, &b}) {
+      for (int p = 1; p <= 6; ++p) g->deal_blind(kBlue, kBlue, p, p);
+      g->deal_chosen(kRed, kRed, 1, 7, 10);
+      g->deal_chosen(kRed, kRed, 2, kScout, 11);
+      g->flag_taken(kRed, kRed, 2, 12);
+    }
+    EXPECT_EQ(a.view_json(kRed), b.view_json(kRed)) << "seed " << seed;
+    differing_blue_views += a.view_json(kBlue) != b.view_json(kBlue);
+  }
+  EXPECT_GT(differing_blue_views, 40);
+}
