@@ -25,6 +25,8 @@ void Hub::restore_all() {
     try {
       auto r = Room::restore(store_, g, now);
       Room& ref = *r;
+      for (const auto& t : store_.tokens(g.id))
+        if (!t.claimed && t.acts != 0) ref.set_invite_pending(t.acts == 1 ? 0 : 1, true);
       rooms_[g.id] = std::move(r);
       pump(ref);
     } catch (const std::exception& e) {
@@ -70,6 +72,8 @@ json Hub::create(const json& body) {
   std::vector<TokenGrant> grants;
   auto room = Room::create(store_, r, grants, now_ms());
   Room& ref = *room;
+  for (const auto& g : grants)
+    if (g.role.rfind("invite", 0) == 0) ref.set_invite_pending(g.acts == 1 ? 0 : 1, true);
   std::string id = room->id();
   rooms_[id] = std::move(room);
   pump(ref);
@@ -116,6 +120,7 @@ std::vector<TokenGrant> Hub::claim(Room& room, const StoredToken& invite) {
   }
   if (!store_.claim_invite(invite.token, fresh)) return {};
   room.unlist();
+  room.set_invite_pending(seat, false);
   return grants;
 }
 

@@ -197,11 +197,19 @@ std::string Room::view_text(const Access& a) const {
   return state_->view_json(p);
 }
 
+const std::vector<std::string>& Room::legal_now() const {
+  if (legal_for_ != generation_) {
+    legal_cache_ = state_->legal_moves();
+    legal_for_ = generation_;
+  }
+  return legal_cache_;
+}
+
 json Room::legal(const Access& a) const {
   if (!state_ || over()) return json::array();
   int s = state_->to_move();
   if (!(a.acts & (1 << s)) || meta_.seats[s].kind != "human") return json::array();
-  return state_->legal_moves();
+  return legal_now();
 }
 
 json Room::clocks(std::int64_t now) const {
@@ -216,7 +224,8 @@ json Room::players() const {
   json out = json::array();
   for (int s = 0; s < 2; ++s) {
     const std::string& name = names_[s];
-    out.push_back({{"seat", s}, {"name", name}, {"kind", meta_.seats[s].kind}, {"agent", meta_.seats[s].agent}});
+    out.push_back({{"seat", s}, {"name", name}, {"kind", meta_.seats[s].kind}, {"agent", meta_.seats[s].agent},
+                   {"joined", !invite_pending_[s]}});
   }
   return out;
 }
@@ -303,7 +312,7 @@ void Room::broadcast_move(const Played& p) {
   // One view text per viewer and one legal list, however many clients watch.
   std::int64_t now = now_ms();
   std::string views[3];  // viewer -1, 0, 1
-  json legal_moves = over() ? json::array() : json(state_->legal_moves());
+  json legal_moves = over() ? json::array() : json(legal_now());
   json base = move_json(p);
   base["type"] = "move";
   base["to_move"] = over() ? -1 : state_->to_move();
@@ -392,7 +401,7 @@ std::string Room::play(int seat, const std::string& move, std::int64_t now) {
   Events events;
   if (spec_.info->hidden_information) {
     // The game's own error text may describe the hidden board; the legal list only holds what the mover knows.
-    auto legal_moves = state_->legal_moves();
+    const auto& legal_moves = legal_now();
     if (std::find(legal_moves.begin(), legal_moves.end(), move) == legal_moves.end())
       return "illegal move " + strat::quoted(move) + ": not one of " + state_->player_name(seat) + "'s " +
              std::to_string(legal_moves.size()) + " legal moves";
@@ -414,6 +423,7 @@ std::string Room::play(int seat, const std::string& move, std::int64_t now) {
   p.events = std::move(events);
   store_.add_move(meta_.id, p.stored);  // committed before anyone hears of it
   state_ = std::move(next);
+  ++generation_;
   remaining_[0] = r[0];
   remaining_[1] = r[1];
   turn_started_ = now;
@@ -449,6 +459,7 @@ void Room::on_setup(Client* client, const Access& a, const json& m) {
 
 void Room::start_from_setups() {
   state_ = spec_.info->from_setups(spec_.options, *setups_[0], *setups_[1]);
+  ++generation_;
   meta_.start = "pos:" + state_->position();
   store_.set_start(meta_.id, meta_.start);
   turn_started_ = now_ms();
@@ -493,6 +504,12 @@ void Room::end_outside_rules(Status status, int winner, const std::string& reaso
   json r{{"status", status_name(status)}, {"winner", winner}, {"reason", reason}};
   store_.finish(meta_.id, r.dump(), summary());
   meta_.result = r.dump();
+  broadcast_snapshots();
+}
+
+void Room::set_invite_pending(int seat, bool pending) {
+  if (invite_pending_[seat] == pending) return;
+  invite_pending_[seat] = pending;
   broadcast_snapshots();
 }
 

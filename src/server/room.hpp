@@ -77,6 +77,8 @@ class Room {
   const std::string& id() const { return meta_.id; }
   const StoredGame& meta() const { return meta_; }
   void unlist() { meta_.listed = false; }
+  // A seat whose invite nobody has opened yet (the Hub keeps this from the tokens); told to every client.
+  void set_invite_pending(int seat, bool pending);
   bool over() const { return ending().status != Status::Ongoing; }
   bool in_setup() const { return !state_; }
   int ply() const { return state_ ? state_->ply() : 0; }
@@ -154,6 +156,12 @@ class Room {
   std::int64_t turn_started_ = 0;
   std::vector<Member> members_;
   std::string names_[2];  // player names, known before the setups are in
+  bool invite_pending_[2] = {false, false};
+  // The side to move's legal moves, computed once per position (validation, then every client's message).
+  const std::vector<std::string>& legal_now() const;
+  mutable std::vector<std::string> legal_cache_;
+  mutable long legal_for_ = -1;
+  long generation_ = 0;  // bumped whenever state_ changes
 };
 
 std::string random_token();

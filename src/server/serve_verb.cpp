@@ -3,7 +3,9 @@
 #include <CLI/CLI.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <boost/system/system_error.hpp>
 #include <iostream>
+#include <stdexcept>
 #include <thread>
 
 #include "cli/app.hpp"
@@ -35,7 +37,13 @@ int serve(const ServeArgs& args, std::ostream& out, std::ostream& err) {
   ServeConfig config = args.config;
   config.live = &live;
   if (config.web_root.empty()) config.web_root = default_web_root();
-  unsigned short port = start_listener(io, hub, config);
+  unsigned short port = 0;
+  try {
+    port = start_listener(io, hub, config);
+  } catch (const boost::system::system_error& e) {
+    throw std::runtime_error("cannot listen on " + config.host + ":" + std::to_string(config.port) + ": " +
+                             e.code().message());
+  }
   boost::asio::signal_set signals(io, SIGINT, SIGTERM);
   signals.async_wait([&](const boost::system::error_code&, int) { io.stop(); });
   out << "strat serve: " << hub.rooms() << " games restored from " << args.db << "; front end from "

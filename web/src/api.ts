@@ -36,6 +36,7 @@ export interface Player {
   name: string;
   kind: 'human' | 'computer';
   agent: string;
+  joined: boolean; // false while the seat's invite link has not been opened
 }
 
 export interface MoveEntry {

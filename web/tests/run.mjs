@@ -248,11 +248,13 @@ test('invite link in a second browser, a move each way, and no red rank reaches 
   await red.waitForURL(/#\/play\//);
   const invite = await red.locator('.link-row.invite input').inputValue();
   assert(invite.includes('#/play/'), 'invite link shown');
+  await red.waitForSelector('text=has not opened the invite link yet');
 
   const blue = await newPage();
   await blue.goto(invite);
   await until(() => tokenOf(blue) !== invite.split('/').pop(), 'the invite to be exchanged for blue\'s own link');
   const blueToken = tokenOf(blue);
+  await until(async () => (await red.locator('.link-row.invite').count()) === 0, 'red to see that blue joined');
   // The invite works once.
   const third = await newPage();
   await third.goto(invite);

@@ -107,6 +107,8 @@ export function gamePage(app: HTMLElement, link: string): () => void {
       const mine = s.acts.includes(s.to_move) && mover.kind === 'human';
       status = mine ? (s.acts.length === 2 ? `${mover.name} to move` : 'Your move') : mover.kind === 'computer' ? `${mover.name} (computer) is thinking…` : `Waiting for ${mover.name}`;
     }
+    const waiting = s.players.find((p) => !p.joined);
+    if (waiting && !over) status += ` — ${waiting.name} has not opened the invite link yet`;
     statusEl.replaceChildren(h('span', { class: 'title' }, s.title), ' · ', h('span', { class: 'turn', id: 'turn' }, status), connEl);
 
     if (s.phase === 'setup') {
@@ -196,14 +198,14 @@ export function gamePage(app: HTMLElement, link: string): () => void {
     const links = h('div', { class: 'links' });
     const held = heldFor(s.id);
     const other = (t: TokenGrant) => t.token !== token;
-    const invite = over ? undefined : held?.tokens.find((t) => other(t) && t.role.startsWith('invite') && s.mode === 'friend');
+    const invite = over ? undefined : held?.tokens.find((t) => other(t) && t.role.startsWith('invite') && !s.players[t.acts === 1 ? 0 : 1].joined);
     const mySeat = s.acts.length === 1 ? s.acts[0] : -1;
     const watch = held?.tokens.find((t) => t.acts === 0 && (t.sees === -1 || t.sees === mySeat || (s.acts.length === 2 && t.sees === 0)));
     const linkRow = (label: string, t: TokenGrant, cls: string) => {
       const url = playLink(t.token);
       return h('div', { class: `link-row ${cls}` }, h('span', {}, label), h('input', { readonly: true, value: url, onclick: (e: Event) => (e.target as HTMLInputElement).select() }), h('button', { onclick: () => copy(url) }, 'Copy'));
     };
-    if (invite) links.append(linkRow(`Invite link (${s.players[invite.acts === 1 ? 0 : 1].name})`, invite, 'invite'));
+    if (invite) links.append(linkRow(`Invite link for ${s.players[invite.acts === 1 ? 0 : 1].name}: send it to your friend (it works once)`, invite, 'invite'));
     if (watch) links.append(linkRow(s.hidden_information && watch.sees >= 0 ? `Spectator link (sees ${s.players[watch.sees].name}'s view)` : 'Spectator link', watch, 'watch'));
     if (s.acts.length === 1) links.append(linkRow('Your seat (resume anywhere)', { token, role: '', acts: 0, sees: 0 }, 'self'));
 
@@ -213,7 +215,7 @@ export function gamePage(app: HTMLElement, link: string): () => void {
       moves.append(h('li', { class: `side${m.seat}`, title: line ?? m.events.join(', ') }, h('span', { class: 'num' }, `${m.ply + 1}.`), m.move, line ? h('span', { class: 'fight' }, ' ⚔') : ''));
     });
     const capturedEl = s.view && board.captured ? board.captured(s.view) : null;
-    sideEl.replaceChildren(players, actions, capturedEl ?? '', h('h3', {}, `Moves (${s.moves.length})`), moves, links);
+    sideEl.replaceChildren(invite ? links : '', players, actions, capturedEl ?? '', h('h3', {}, `Moves (${s.moves.length})`), moves, invite ? '' : links);
     moves.scrollTop = moves.scrollHeight;
   }
 
