@@ -56,13 +56,17 @@ void check_invariants(const LiveGame& g) {
   for (int t = 0; t < 2; ++t) {
     ASSERT_TRUE(conserved(s, t)) << "team " << t << " after " << g.log().size() << " events";
     const int carrier = s.teams[t].carrier;
-    if (carrier) ASSERT_NE(s.teams[t].players[carrier - 1].card, kNoCard) << "L-11: carrier without a card";
+    if (carrier) {
+      ASSERT_NE(s.teams[t].players[carrier - 1].card, kNoCard) << "L-11: carrier without a card";
+    }
     int out = 0;
     for (int p = 1; p <= s.players(t); ++p) out += s.out(t, p);
     ASSERT_EQ(out, s.players_out(t));
     ASSERT_EQ(s.flag_allowed(t), s.teams[t].captured.total() * 2 >= s.set.total());
   }
-  if (s.winner >= 0) ASSERT_NE(s.teams[s.winner].carrier, 0);
+  if (s.winner >= 0) {
+    ASSERT_NE(s.teams[s.winner].carrier, 0);
+  }
 }
 
 void check_views(const LiveGame& g) {
@@ -71,10 +75,14 @@ void check_views(const LiveGame& g) {
     const json& other = v["teams"][1 - me];
     ASSERT_FALSE(other.contains("stock"));
     ASSERT_FALSE(other.contains("cards_in_hands"));
-    for (const auto& p : other["players"]) ASSERT_FALSE(p.contains("card"));
+    for (const auto& p : other["players"]) {
+      ASSERT_FALSE(p.contains("card"));
+    }
     for (const auto& e : v["log"]) {
       ASSERT_FALSE(e.contains("setup"));
-      if (e["type"] == "deal" && e["team"] != team_code(me)) ASSERT_FALSE(e.contains("rank"));
+      if (e["type"] == "deal" && e["team"] != team_code(me)) {
+        ASSERT_FALSE(e.contains("rank"));
+      }
     }
     // The stock appears once in the text: our own.
     const std::string text = v.dump();
@@ -168,14 +176,18 @@ TEST(LiveFuzz, RandomTextAndMutatedLogsAreRefusedCleanly) {
     try {
       LiveGame x = LiveGame::from_json_text(text);
       ++loaded;
-      for (int t = 0; t < 2; ++t) ASSERT_TRUE(conserved(x.state(), t));
+      for (int t = 0; t < 2; ++t) {
+        ASSERT_TRUE(conserved(x.state(), t));
+      }
     } catch (const BadInput& e) {
       ASSERT_EQ(std::string(e.what()).find('\n'), std::string::npos) << "one line: " << e.what();
     }
   }
   EXPECT_GT(loaded, 0);  // some edits (times, names) keep the log valid
   // Rank and team parsers.
-  for (const char* bad : {"", "0", "11", "bombe", "x", "-1", "10a"}) EXPECT_THROW(parse_rank(bad), BadInput) << bad;
+  for (const char* bad : {"", "0", "11", "bombe", "x", "-1", "10a"}) {
+    EXPECT_THROW(parse_rank(bad), BadInput) << bad;
+  }
   EXPECT_EQ(parse_rank("Marshal"), kMarshal);
   EXPECT_EQ(parse_rank(" b "), kBomb);
   EXPECT_THROW(parse_team("green"), BadInput);
