@@ -50,6 +50,10 @@ struct GameInfo {
   std::function<std::unique_ptr<AnyState>(const Options& options, const std::string& setup0,
                                           const std::string& setup1)>
       from_setups;
+  // Hidden-information games only: true when move texts and event lines say nothing that both players do not
+  // see on the board (Stratego: squares and the ranks an attack reveals). When false, the server shows a move's
+  // text and events only to the side that played it, until the game is over.
+  bool public_moves = false;
 
   // Agent protocols this game speaks over standard input/output (`strat agent NAME`), e.g. "ucc" for Stratego:
   // (in, out, game options, agent spec, seed) -> exit status.

@@ -40,6 +40,7 @@ struct Options {
   std::string game = "stratego";
   int max_plies = 300;
   unsigned seed = 1;
+  bool server_agents = false;  // the server's own agents play both seats; this tool only watches
 };
 
 json http_call(const Options& o, http::verb verb, const std::string& target, const json& body = nullptr) {
@@ -67,6 +68,7 @@ json http_call(const Options& o, http::verb verb, const std::string& target, con
 
 struct Game {
   std::string id;
+  std::string watch;  // --server-agents: the token this tool watches with
   std::string tokens[2];  // seat 0's token; seat 1's invite (claimed by its connection)
   std::vector<std::string> acked;          // moves acknowledged to their sender, by ply
   std::vector<std::string> seen[2];        // the move sequence each seat's connection received
@@ -167,6 +169,52 @@ asio::awaitable<void> play_seat(const Options& o, Game& g, int seat, Stats& stat
   --stats.open_connections;
 }
 
+// --server-agents: follows one selfplay game; the gap between consecutive moves is the server's turn-around
+// (agent search on the pool, validation, commit, broadcast).
+asio::awaitable<void> watch_game(const Options& o, Game& g, Stats& stats) {
+  ++stats.open_connections;
+  try {
+    auto ex = co_await asio::this_coro::executor;
+    tcp::resolver resolver(ex);
+    websocket::stream<beast::tcp_stream> ws(ex);
+    auto results = co_await resolver.async_resolve(o.host, std::to_string(o.port), asio::use_awaitable);
+    co_await beast::get_lowest_layer(ws).async_connect(results, asio::use_awaitable);
+    co_await ws.async_handshake(o.host, "/ws?token=" + g.watch, asio::use_awaitable);
+    beast::flat_buffer buffer;
+    Clock::time_point last = Clock::now();
+    for (;;) {
+      buffer.clear();
+      co_await ws.async_read(buffer, asio::use_awaitable);
+      json m = json::parse(beast::buffers_to_string(buffer.data()));
+      std::string type = m.value("type", "");
+      auto& seen = g.seen[0];
+      if (type == "state") {
+        seen.clear();
+        for (const auto& mv : m["moves"]) seen.push_back(mv["move"]);
+        if (m["phase"] == "over") break;
+      } else if (type == "move") {
+        int ply = m["ply"];
+        if (ply < static_cast<int>(seen.size())) ++g.duplicates;
+        else if (ply > static_cast<int>(seen.size())) ++g.gaps;
+        else seen.push_back(m["move"]);
+        auto now = Clock::now();
+        stats.latency_ms.push_back(std::chrono::duration<double, std::milli>(now - last).count());
+        last = now;
+        ++stats.moves;
+        if (!m["result"].is_null()) break;
+      } else if (type == "error") {
+        ++g.errors;
+      }
+    }
+    beast::error_code ec;
+    co_await ws.async_close(websocket::close_code::normal, asio::redirect_error(asio::use_awaitable, ec));
+  } catch (const std::exception& e) {
+    ++stats.failures;
+    std::cerr << "game " << g.id << ": connection failed: " << e.what() << "\n";
+  }
+  --stats.open_connections;
+}
+
 double percentile(std::vector<double> v, double p) {
   if (v.empty()) return 0;
   std::sort(v.begin(), v.end());
@@ -184,6 +232,9 @@ int main(int argc, char** argv) {
   app.add_option("--game", o.game, "game spec")->default_val("stratego");
   app.add_option("--max-plies", o.max_plies, "plies per game before it is resigned")->default_val(300);
   app.add_option("--seed", o.seed, "seed of the random movers")->default_val(1);
+  app.add_flag("--server-agents", o.server_agents,
+               "the server's agents play both seats (mode selfplay, agent random); bound the games with the game's "
+               "own limit, e.g. --game stratego:ply_limit=300");
   CLI11_PARSE(app, argc, argv);
   if (o.host != "127.0.0.1" && o.host != "localhost" && o.host != "::1") {
     std::cerr << "strat-load: loopback only (127.0.0.1), got " << o.host << "\n";
@@ -191,41 +242,58 @@ int main(int argc, char** argv) {
   }
   try {
     std::vector<Game> games(o.games);
+    // Server agents start playing as soon as a game is created, so their clock starts before the creations.
+    auto created_from = Clock::now();
     for (auto& g : games) {
-      json made = http_call(o, http::verb::post, "/api/games", {{"game", o.game}, {"mode", "friend"}});
+      json request = o.server_agents ? json{{"game", o.game}, {"mode", "selfplay"}, {"agent", "random"}}
+                                     : json{{"game", o.game}, {"mode", "friend"}};
+      json made = http_call(o, http::verb::post, "/api/games", request);
       g.id = made["id"];
       for (const auto& t : made["tokens"]) {
         if (t["role"] == "seat0") g.tokens[0] = t["token"];
         if (t["role"] == "invite1") g.tokens[1] = t["token"];
+        if (t["role"] == "watch" || t["role"] == "watch0") g.watch = t["token"];
       }
     }
     asio::io_context io(1);
     Stats stats;
     std::mt19937_64 seeder(o.seed);
     auto t0 = Clock::now();
-    for (auto& g : games)
+    for (auto& g : games) {
+      if (o.server_agents) {
+        asio::co_spawn(io, watch_game(o, g, stats), asio::detached);
+        continue;
+      }
       for (int seat = 0; seat < 2; ++seat)
         asio::co_spawn(io, play_seat(o, g, seat, stats, std::mt19937_64(seeder())), asio::detached);
+    }
     io.run();
-    double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    double seconds = std::chrono::duration<double>(Clock::now() - (o.server_agents ? created_from : t0)).count();
 
     // What the server stored must be exactly what was acknowledged, and what both seats saw.
     int lost = 0, duplicated = 0, mismatched = 0, unfinished = 0, errors = 0;
     for (auto& g : games) {
-      json st = http_call(o, http::verb::get, "/api/state?token=" + g.tokens[0]);
+      json st = http_call(o, http::verb::get, "/api/state?token=" + (o.server_agents ? g.watch : g.tokens[0]));
       std::vector<std::string> stored;
       for (const auto& m : st["moves"]) stored.push_back(m["move"]);
       if (st["phase"] != "over") ++unfinished;
-      if (stored.size() > g.acked.size()) lost += static_cast<int>(stored.size() - g.acked.size());
-      if (stored.size() < g.acked.size()) lost += static_cast<int>(g.acked.size() - stored.size());
-      if (stored != g.acked || g.seen[0] != stored || g.seen[1] != stored) ++mismatched;
+      const auto& told = o.server_agents ? g.seen[0] : g.acked;
+      lost += static_cast<int>(stored.size() > told.size() ? stored.size() - told.size() : told.size() - stored.size());
+      if (o.server_agents ? g.seen[0] != stored : (stored != g.acked || g.seen[0] != stored || g.seen[1] != stored))
+        ++mismatched;
       duplicated += g.duplicates + g.gaps;
       errors += g.errors;
     }
-    std::cout << "games " << o.games << " (" << o.game << ", 2 WebSockets each), moves " << stats.moves << " in "
-              << seconds << " s\n";
+    if (o.server_agents) {  // every stored move counts, including those played before the watcher joined
+      long total = 0;
+      for (auto& g : games) total += static_cast<long>(g.seen[0].size());
+      stats.moves = total;
+    }
+    std::cout << "games " << o.games << " (" << o.game << ", "
+              << (o.server_agents ? "server agents, 1 watching WebSocket each" : "2 WebSockets each") << "), moves "
+              << stats.moves << " in " << seconds << " s\n";
     std::cout << "moves_per_second " << static_cast<long>(stats.moves / seconds) << "\n";
-    std::cout << "latency_ms p50 " << percentile(stats.latency_ms, 0.5) << " p99 " << percentile(stats.latency_ms, 0.99)
+    std::cout << (o.server_agents ? "move_interval_ms p50 " : "latency_ms p50 ") << percentile(stats.latency_ms, 0.5) << " p99 " << percentile(stats.latency_ms, 0.99)
               << " max " << percentile(stats.latency_ms, 1.0) << "\n";
     std::cout << "lost " << lost << ", duplicated " << duplicated << ", mismatched games " << mismatched
               << ", unfinished " << unfinished << ", errors " << errors << ", failed connections " << stats.failures

@@ -135,6 +135,7 @@ std::unique_ptr<Room> Room::create(Store& store, const NewGame& r, std::vector<T
   store.create_game(g, tokens);
   for (int s = 0; s < 2; ++s)
     if (room->setups_[s]) store.set_setup(g.id, s, *room->setups_[s]);
+  if (room->setups_[0] && room->setups_[1]) room->start_from_setups();  // computer against computer
   room->remaining_[0] = room->remaining_[1] = g.clock_initial_ms;
   room->turn_started_ = now;
   room->make_agents();
@@ -147,6 +148,8 @@ std::unique_ptr<Room> Room::restore(Store& store, const StoredGame& g, std::int6
   room->remaining_[0] = room->remaining_[1] = g.clock_initial_ms;
   if (g.start.empty()) {
     for (int s = 0; s < 2; ++s) room->setups_[s] = store.setup(g.id, s);
+    // Killed between storing the second setup and the start: finish the job now.
+    if (room->setups_[0] && room->setups_[1]) room->start_from_setups();
   } else if (g.start.rfind("new:", 0) == 0) {
     room->state_ = spec.new_game(std::stoull(g.start.substr(4)));
   } else {
@@ -251,6 +254,19 @@ json Room::move_json(const Played& p) const {
   return {{"ply", p.stored.ply}, {"seat", p.stored.seat}, {"move", p.stored.move}, {"events", p.events}};
 }
 
+// Whether a client may read a move's text and events: always in perfect-information games, in games that
+// declare them public, once the game is over, and otherwise only the side that played it (a card game's
+// "place a1 10" names a card the other side must not learn).
+bool Room::move_visible(const Played& p, const Access& a) const {
+  if (!spec_.info->hidden_information || spec_.info->public_moves || over()) return true;
+  return (a.acts & (1 << p.stored.seat)) || a.sees == p.stored.seat;
+}
+
+json Room::move_for(const Played& p, const Access& a) const {
+  if (move_visible(p, a)) return move_json(p);
+  return {{"ply", p.stored.ply}, {"seat", p.stored.seat}, {"move", nullptr}, {"events", json::array()}};
+}
+
 std::string Room::snapshot(Access a) const {
   json s;
   s["type"] = "state";
@@ -272,7 +288,7 @@ std::string Room::snapshot(Access a) const {
   s["ply"] = ply();
   s["legal"] = legal(a);
   json moves = json::array();
-  for (const auto& p : history_) moves.push_back(move_json(p));
+  for (const auto& p : history_) moves.push_back(move_for(p, a));
   s["moves"] = moves;
   s["clocks"] = clocks(now_ms());
   s["draw_offer"] = draw_offer_;
@@ -314,16 +330,19 @@ void Room::broadcast_move(const Played& p) {
   std::string views[3];  // viewer -1, 0, 1
   json legal_moves = over() ? json::array() : json(legal_now());
   json base = move_json(p);
+  json hidden = move_for(p, Access{0, -9});
   base["type"] = "move";
+  hidden["type"] = "move";
   base["to_move"] = over() ? -1 : state_->to_move();
   base["clocks"] = clocks(now);
   base["draw_offer"] = draw_offer_;
   base["result"] = result_json();
+  for (const char* key : {"to_move", "clocks", "draw_offer", "result"}) hidden[key] = base[key];
   for (auto& m : members_) {
     int v = viewer(m.access);
     std::string& text = views[v + 1];
     if (text.empty()) text = view_text(m.access);
-    json msg = base;
+    json msg = move_visible(p, m.access) ? base : hidden;
     msg["viewer"] = v;
     int s = over() ? -1 : state_->to_move();
     bool mine = s >= 0 && (m.access.acts & (1 << s)) && meta_.seats[s].kind == "human";

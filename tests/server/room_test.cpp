@@ -125,6 +125,13 @@ TEST_F(Fixture, OpponentNeverReceivesUnrevealedWordsUntilTheEnd) {
     EXPECT_EQ(g.watch_red.all().find(w), std::string::npos) << w;
   }
   for (const auto& w : {"zircon", "fjord"}) EXPECT_EQ(g.blue.all().find(w), std::string::npos) << w;
+  // "secrets" does not declare its moves public: blue learns that red moved, not what red wrote.
+  json told = g.blue.last_of("move");
+  EXPECT_EQ(told["seat"], 0);
+  EXPECT_TRUE(told["move"].is_null());
+  EXPECT_TRUE(told["events"].empty());
+  EXPECT_EQ(g.red.last_of("move")["move"], "hit 2");
+  EXPECT_EQ(g.watch_red.last_of("move")["move"], "hit 2") << "red's watcher sees what red sees";
   EXPECT_NE(g.red.all().find("glyph"), std::string::npos) << "a revealed word is public";
   EXPECT_NE(g.blue.all().find("quokka"), std::string::npos);
   for (int i = 0; i < 5; ++i) {
@@ -136,6 +143,7 @@ TEST_F(Fixture, OpponentNeverReceivesUnrevealedWordsUntilTheEnd) {
   EXPECT_EQ(end["phase"], "over");
   EXPECT_EQ(end["view"]["words"][0][0], "zircon") << "the finished game is shown whole";
   EXPECT_EQ(end["result"]["status"], "win");
+  EXPECT_EQ(end["moves"][0]["move"], "hit 2") << "the whole record once the game is over";
 }
 
 TEST_F(Fixture, TokensActOnlyForTheirSeatAndBadMovesChangeNothing) {
@@ -310,6 +318,10 @@ TEST_F(Fixture, ComputerPlaysItsSeatThroughTheHub) {
   EXPECT_EQ(lobby["recent"][0]["phase"], "over");
   EXPECT_EQ(lobby["recent"][0]["plies"], 7);
   EXPECT_EQ(store.moves(made["id"]).size(), 7u);
+  // A game with setups: the computers' setups are drawn at creation and the game starts by itself.
+  json secret = hub.create({{"game", "secrets"}, {"mode", "selfplay"}, {"agent", "first"}});
+  for (int i = 0; i < 500 && store.moves(secret["id"]).size() < 6; ++i) io.run_for(std::chrono::milliseconds(10));
+  EXPECT_EQ(store.moves(secret["id"]).size(), 6u);
   EXPECT_THROW(hub.create({{"game", "nim"}, {"mode", "computer"}, {"agent", "deep-blue"}}), BadInput);
   EXPECT_THROW(hub.create({{"game", "chess"}}), BadInput);
   EXPECT_THROW(hub.create({{"game", "nim"}, {"mode", "solo"}}), BadInput);

@@ -42,7 +42,7 @@ export interface Player {
 export interface MoveEntry {
   ply: number;
   seat: number;
-  move: string;
+  move: string | null; // null: a hidden move of the other side (games whose moves are not public)
   events: string[];
 }
 

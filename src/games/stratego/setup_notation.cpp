@@ -33,6 +33,8 @@ void check_letters(const std::string& setup, int player) {
 }  // namespace
 
 void add_setup_hooks(GameInfo& info) {
+  // Moves name squares only, and the events (reveal e5 6x4, capture e5) are what S-12 shows both players.
+  info.public_moves = true;
   info.random_setup = [](const Options& options, int player, std::uint64_t seed) {
     const Config config = Config::from(options);
     Rng rng(seed);

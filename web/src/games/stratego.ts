@@ -18,7 +18,7 @@ function combat(m: MoveEntry | null): { at: string; attacker: string; defender: 
   if (!reveal) return null;
   const [, at, ranks] = reveal.split(' ');
   const [attacker, defender] = ranks.split('x');
-  const mv = parseMove(m.move);
+  const mv = m.move ? parseMove(m.move) : null;
   const captured = m.events.filter((e) => e.startsWith('capture ')).map((e) => e.split(' ')[1]);
   const attackerFell = mv ? captured.includes(mv.from) : false;
   const defenderFell = captured.includes(at);
@@ -47,7 +47,7 @@ function render(el: HTMLElement, ctx: BoardContext): void {
   const pieces = s('g');
   svg.append(squares, marks, pieces);
 
-  const last = ctx.last ? parseMove(ctx.last.move) : null;
+  const last = ctx.last?.move ? parseMove(ctx.last.move) : null;
   for (let row = 0; row < 10; ++row)
     for (let col = 0; col < 10; ++col) {
       const [x, y] = place(col, row, flipped);

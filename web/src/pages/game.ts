@@ -212,7 +212,7 @@ export function gamePage(app: HTMLElement, link: string): () => void {
     const moves = h('ol', { class: 'moves', id: 'moves' });
     s.moves.forEach((m) => {
       const line = board.describe ? board.describe(m, s.players) : null;
-      moves.append(h('li', { class: `side${m.seat}`, title: line ?? m.events.join(', ') }, h('span', { class: 'num' }, `${m.ply + 1}.`), m.move, line ? h('span', { class: 'fight' }, ' ⚔') : ''));
+      moves.append(h('li', { class: `side${m.seat}`, title: line ?? m.events.join(', ') }, h('span', { class: 'num' }, `${m.ply + 1}.`), m.move ?? '(hidden)', line ? h('span', { class: 'fight' }, ' ⚔') : ''));
     });
     const capturedEl = s.view && board.captured ? board.captured(s.view) : null;
     sideEl.replaceChildren(invite ? links : '', players, actions, capturedEl ?? '', h('h3', {}, `Moves (${s.moves.length})`), moves, invite ? '' : links);

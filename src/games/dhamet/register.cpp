@@ -1,0 +1,79 @@
+// Registers Dhamet with the game registry: loading positions, agents (random, mcts, dhamet) and bench.
+#include <algorithm>
+#include <chrono>
+
+#include "ai/agents.hpp"
+#include "ai/bench.hpp"
+#include "core/registry.hpp"
+#include "games/dhamet/engine.hpp"
+
+namespace strat {
+
+namespace {
+using dhamet::DhametState;
+
+class DhametAgent {
+ public:
+  explicit DhametAgent(dhamet::EngineConfig c) : engine_(std::make_shared<dhamet::Engine>(c)) {}
+  dhamet::Move choose(const DhametState& s) { return engine_->choose(s); }
+
+ private:
+  std::shared_ptr<dhamet::Engine> engine_;  // large tables: shared, not copied, when the adapter moves
+};
+}  // namespace
+
+void register_dhamet(Registry& registry) {
+  GameInfo g;
+  g.name = "dhamet";
+  g.title = "Dhamet (Strand)";
+  g.summary = "Saharan draughts on the 81-point alquerque board: compulsory maximum capture, Sultans";
+  g.variants = {"standard", "huffing"};
+  g.agents = {"random", "mcts", "dhamet"};
+  g.has_startpos = true;
+  g.load = [](const Options& options, std::string_view position) -> std::unique_ptr<AnyState> {
+    return std::make_unique<StateAdapter<DhametState>>("dhamet",
+                                                       DhametState::parse(position, dhamet::Rules::from(options)));
+  };
+  g.new_game = [](const Options& options, std::uint64_t) -> std::unique_ptr<AnyState> {
+    return std::make_unique<StateAdapter<DhametState>>("dhamet", DhametState(dhamet::Rules::from(options)));
+  };
+  g.make_agent = [](const Options& options, std::string_view spec, std::uint64_t seed) -> std::unique_ptr<AnyAgent> {
+    dhamet::Rules::from(options);  // rejects bad game options early
+    if (auto a = make_generic_agent<DhametState>(spec, seed, MctsDefaults{1000, 0})) return a;
+    auto [name, agent_options] = Options::parse_spec(spec, "agent option");
+    if (name != "dhamet") unknown_agent(spec, "random, mcts, dhamet");
+    return std::make_unique<AgentAdapter<DhametState, DhametAgent>>(
+        std::string(spec), DhametAgent(dhamet::EngineConfig::from(agent_options)));
+  };
+  g.bench = [](const Options& options, double seconds, const std::function<void(double)>& progress) {
+    const auto rules = dhamet::Rules::from(options);
+    const auto f = bench_playouts<DhametState>([&](Rng&) { return DhametState(rules); }, seconds * 0.7, 1, progress);
+    // Perft from the start position, one depth deeper until about 30% of the time has gone; the rate is the
+    // last depth's.
+    const DhametState start(rules);
+    const auto t0 = std::chrono::steady_clock::now();
+    auto since = [](std::chrono::steady_clock::time_point t) {
+      return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+    };
+    int depth = 0;
+    double rate = 0;
+    while (since(t0) < seconds * 0.3 && depth < 14) {
+      ++depth;
+      const auto t = std::chrono::steady_clock::now();
+      const std::uint64_t leaves = start.perft(depth);
+      rate = static_cast<double>(leaves) / std::max(since(t), 1e-9);
+    }
+    auto line = [](const char* name, double value, const char* unit) {
+      return std::string(name) + " " + std::to_string(static_cast<long long>(value)) + " " + unit;
+    };
+    return std::vector<std::string>{line("playout_plies_per_second", f.plies_per_second, "plies/s"),
+                                    line("playout_games_per_second", f.games_per_second, "games/s"),
+                                    line("movegen_calls_per_second", f.movegen_per_second, "calls/s"),
+                                    line("moves_generated_per_second", f.moves_per_second, "moves/s"),
+                                    line("perft_depth", depth, "plies"),
+                                    line("perft_leaves_per_second", rate, "leaves/s")};
+  };
+  registry.add(std::move(g));
+}
+
+}  // namespace strat

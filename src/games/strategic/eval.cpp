@@ -1,0 +1,65 @@
+// Static evaluation for the engine agent (and MCTS playout cut-offs), from one player's point of view.
+// Terms, in Officer units: Officers (the win condition, T-12), Guards (half an Officer each in the long run,
+// and the only blockers), Officers the side could capture with one jump next turn (worth most to the side to
+// move, who can cash them at once), mobility of the Officers (cells they reach, which Guards cut down) and of
+// the Guards (a side with no action loses, T-13).
+#include <cmath>
+
+#include "games/strategic/state.hpp"
+
+namespace strat::strategic {
+
+namespace {
+struct SideTerms {
+  int officers, guards, reach, guard_moves, threats, safe, half_threats;
+};
+
+SideTerms terms(const State& s, int p) {
+  const Board& b = s.board();
+  const Mask e = s.empty(), mine = s.officers(p), theirs = s.officers(1 - p), g = s.guards(p);
+  const Mask region = b.flood(mine, e) | mine;
+  Mask threatened = 0;
+  for (int d = 0; d < 4; ++d) {
+    const Mask landing = b.step(b.step(region, d) & theirs, d) & e;
+    threatened |= b.step(landing, opposite(d));
+  }
+  // An Officer with no neighbour on two opposite sides (a corner) can never be passed over.
+  const Mask corner = mine & ~((b.can[kNorth] & b.can[kSouth]) | (b.can[kEast] & b.can[kWest]));
+  const int guard_moves = count(b.neighbours(e) & g) + count(b.neighbours(g) & g);
+  // Half threats: the Officer could be jumped from a cell our Officers reach once our own Guard standing on
+  // the landing cell steps away.
+  const Mask movable_guards = g & b.neighbours(e);
+  Mask half = 0;
+  for (int d = 0; d < 4; ++d) half |= b.step(b.step(b.step(region, d) & theirs, d) & movable_guards, opposite(d));
+  return {count(mine), count(g), count(region & e), guard_moves, count(threatened), count(corner), count(half & ~threatened)};
+}
+}  // namespace
+
+double State::evaluate(int player) const {
+  const SideTerms me = terms(*this, player), them = terms(*this, 1 - player);
+  const bool my_turn = to_move_ == player;
+  const int lead = me.officers - them.officers;
+  double score = 1.0 * lead + 0.3 * (me.guards - them.guards) + 0.03 * (me.reach - them.reach) +
+                 0.02 * (me.guard_moves - them.guard_moves) + 0.15 * (me.safe - them.safe);
+  // The side to move cashes one threat now; the other side's threats can still be parried.
+  score += (my_turn ? 0.7 : 0.25) * std::min(me.threats, 2) - (my_turn ? 0.25 : 0.7) * std::min(them.threats, 2);
+  score += 0.12 * (std::min(me.half_threats, 2) - std::min(them.half_threats, 2));
+  // Threats on the last Officers are threats on the game (T-12).
+  if (them.officers > 0 && me.threats + me.half_threats > 0) score += 0.6 / them.officers;
+  if (me.officers > 0 && them.threats + them.half_threats > 0) score -= 0.6 / me.officers;
+  // Ahead on Officers, shutting the opponent in (T-13) is the way to finish: every action they keep costs.
+  const int their_actions = them.reach + them.guard_moves + them.threats, my_actions = me.reach + me.guard_moves + me.threats;
+  if (lead > 0) score += 0.08 * lead * (4 - std::min(their_actions, 4)) - 0.04 * their_actions;
+  if (lead < 0) score -= 0.08 * -lead * (4 - std::min(my_actions, 4)) - 0.04 * my_actions;
+  if (them.officers == 0 && them.guards < 2) score += 1.0;  // cannot rebuild an Officer
+  if (me.officers == 0 && me.guards < 2) score -= 1.0;
+  // T-14: in the last 50 plies before a quiet-ply draw a lead fades, so a capture or an Officer formed (which
+  // restarts the count) is worth playing to keep it.
+  if (rules_.draw_plies > 0) {
+    const int left = rules_.draw_plies - quiet_plies_;
+    if (left < 50) score *= 0.5 + 0.5 * std::max(0, left) / 50.0;
+  }
+  return std::tanh(score / 6.0);
+}
+
+}  // namespace strat::strategic

@@ -1,0 +1,78 @@
+// Registers the card duel as `stratego-cards`.
+#include <cstdio>
+#include <memory>
+
+#include "ai/agents.hpp"
+#include "ai/bench.hpp"
+#include "core/error.hpp"
+#include "core/registry.hpp"
+#include "core/text.hpp"
+#include "games/stratego_cards/agent.hpp"
+#include "games/stratego_cards/state.hpp"
+
+namespace strat {
+
+namespace {
+
+using cards::State;
+
+cards::Config config_from(const Options& options) {
+  options.check_known({"draw_turns"});
+  cards::Config c;
+  c.draw_turns = static_cast<int>(options.get_int("draw_turns", 200, 0, 1'000'000));
+  return c;
+}
+
+std::unique_ptr<AnyState> wrap(State s) { return std::make_unique<StateAdapter<State>>("stratego-cards", std::move(s)); }
+
+std::string figure(const char* name, double value, const char* unit) {
+  char buf[128];
+  std::snprintf(buf, sizeof buf, "%s %.0f %s", name, value, unit);
+  return buf;
+}
+
+}  // namespace
+
+void register_stratego_cards(Registry& registry) {
+  GameInfo g;
+  g.name = "stratego-cards";
+  g.title = "Stratego card duel";
+  g.summary = "Two players, 23 cards each: a front line of 5 face-down cards, attacks, Spy/Scout/Flag reveals";
+  g.agents = {"random", "mcts", "cards"};
+  g.hidden_information = true;
+  g.chance = true;
+  g.has_startpos = false;
+  g.has_random_start = true;
+  g.load = [](const Options& options, std::string_view position) {
+    const cards::Config config = config_from(options);
+    position = trim(position);
+    if (position.substr(0, 7) == "random:") {
+      unsigned long long seed = 0;
+      if (!parse_uint(position.substr(7), seed)) bad_input("bad position " + quoted(position) + ": random:SEED needs a number");
+      return wrap(State::deal(seed, config));
+    }
+    if (position == "startpos") bad_input("stratego-cards has no fixed start: use random:SEED");
+    return wrap(State::parse(position, config));
+  };
+  g.new_game = [](const Options& options, std::uint64_t seed) { return wrap(State::deal(seed, config_from(options))); };
+  g.make_agent = [](const Options& options, std::string_view spec, std::uint64_t seed) -> std::unique_ptr<AnyAgent> {
+    config_from(options);
+    if (auto a = make_generic_agent<State>(spec, seed, MctsDefaults{1000, 0})) return a;
+    if (auto a = cards::make_cards_agent(spec, seed)) return a;
+    unknown_agent(spec, "random, mcts, cards");
+  };
+  g.bench = [](const Options& options, double seconds, const std::function<void(double)>& progress) {
+    const cards::Config config = config_from(options);
+    auto f = bench_playouts<State>([&](Rng& rng) { return State::deal(rng.next(), config); }, seconds, 7, progress);
+    return std::vector<std::string>{
+        figure("playout_plies_per_second", f.plies_per_second, "plies/s"),
+        figure("playout_games_per_second", f.games_per_second, "games/s"),
+        figure("movegen_calls_per_second", f.movegen_per_second, "calls/s"),
+        figure("moves_generated_per_second", f.moves_per_second, "moves/s"),
+        figure("mean_game_plies", f.games ? static_cast<double>(f.plies) / static_cast<double>(f.games) : 0, "plies"),
+    };
+  };
+  registry.add(std::move(g));
+}
+
+}  // namespace strat
