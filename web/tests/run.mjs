@@ -350,6 +350,52 @@ test('a listed friend game is joined from the lobby', async () => {
   await page.context().close();
 });
 
+// Every other registered game: a game against the computer, two moves through its board, a screenshot.
+async function playBoardMove(page) {
+  const token = tokenOf(page);
+  const st = await until(async () => {
+    const s = await getJson(`/api/state?token=${token}`);
+    return s.phase === 'over' || s.legal.length ? s : null;
+  }, 'our turn');
+  if (st.phase === 'over') return null;
+  const before = st.moves.length;
+  const sq = (m) => (/^[a-z](1[0-9]|[1-9])/.test(m) ? m.match(/[a-z](?:1[0-9]|[1-9])/g) : null);
+  const grid = await page.locator('svg.grid-board').count();
+  const key = (m) => { const q = sq(m); return q && q.length > 1 ? `${q[0]}>${q[q.length - 1]}` : null; };
+  const unique = st.legal.filter((m) => key(m) && st.legal.filter((o) => key(o) === key(m)).length === 1);
+  if (grid && unique.length) {
+    const move = unique[Math.floor(Math.random() * unique.length)];
+    const q = sq(move);
+    const center = async (name) => {
+      const box = await page.locator(`svg.grid-board rect.sq[data-square="${name}"]`).boundingBox();
+      return [box.x + box.width / 2, box.y + box.height / 2];
+    };
+    await page.waitForSelector(`svg.grid-board .piece.movable[data-square="${q[0]}"]`);
+    await page.mouse.click(...(await center(q[0])));
+    await page.waitForSelector(`[data-target="${q[q.length - 1]}"]`);
+    await page.mouse.click(...(await center(q[q.length - 1])));
+  } else {
+    await page.locator('.move-btn').first().click();
+  }
+  await until(async () => (await getJson(`/api/state?token=${token}`)).moves.length > before, 'the move to be played');
+  return true;
+}
+
+for (const game of ['strategic', 'dhamet', 'strata7', 'stratego-cards']) {
+  test(`${game}: vs computer through its board`, async () => {
+    const catalog = await getJson('/api/games');
+    if (!catalog.games.some((g) => g.name === game)) throw new Error(`${game} is not registered`);
+    const made = await (await fetch(server.base + '/api/games', { method: 'POST', body: JSON.stringify({ game, mode: 'computer', agent: 'random', seat: 0 }) })).json();
+    const page = await newPage();
+    await page.goto(`${server.base}/#/play/${made.tokens.find((t) => t.role === 'seat0').token}`);
+    await page.waitForSelector('#board svg, #board .generic-view');
+    for (let i = 0; i < 2; ++i) if (!(await playBoardMove(page))) break;
+    await until(async () => (await moveCount(page)) >= 2, 'moves in the list');
+    await shot(page, `${game}-vs-computer`);
+    await page.context().close();
+  });
+}
+
 test('resign, then replay the finished game step by step and export its record', async () => {
   const { page, token } = computerGame;
   await page.click('.resign-btn');

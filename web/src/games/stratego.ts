@@ -200,5 +200,5 @@ function describe(m: MoveEntry, players: Player[]): string | null {
   return `${players[m.seat]?.name ?? ''} ${c.text}`.trim();
 }
 
-export const stratego: BoardModule = { render, captured, describe, setupEditor: strategoSetup };
+export const stratego: BoardModule = { render, captured, describe, setupEditor: strategoSetup, colors: [SIDE_COLORS[0], SIDE_COLORS[1]] };
 export { SIDE_COLORS };

@@ -22,6 +22,7 @@ export interface SetupContext {
 
 export interface BoardModule {
   render(el: HTMLElement, ctx: BoardContext): void;
+  colors?: [string, string]; // the two sides' colours, for the player list
   // Pieces each side has lost, drawn small; null when the game has no such notion.
   captured?(view: any): HTMLElement | null;
   // A line describing what the last move did (combat results), or null.

@@ -176,7 +176,7 @@ export function gamePage(app: HTMLElement, link: string): () => void {
     s.players.forEach((p, k) => {
       const clock = s.clocks ? h('span', { class: 'clock' + (s.clocks.running === k ? ' running' : ''), 'data-seat': k }, fmtClock(s.clocks.remaining_ms[k])) : '';
       const you = s.acts.includes(k) ? (s.acts.length === 2 ? '' : ' (you)') : '';
-      players.append(h('div', { class: `player side${k}` + (s.to_move === k ? ' to-move' : '') }, h('span', { class: 'dot' }), `${p.name}${you}`, p.kind === 'computer' ? h('span', { class: 'muted' }, ` computer: ${p.agent}`) : '', clock));
+      players.append(h('div', { class: `player side${k}` + (s.to_move === k ? ' to-move' : '') }, h('span', { class: 'dot', style: board.colors ? `background:${board.colors[k]}` : undefined }), `${p.name}${you}`, p.kind === 'computer' ? h('span', { class: 'muted' }, ` computer: ${p.agent}`) : '', clock));
     });
 
     const actions = h('div', { class: 'actions' });
