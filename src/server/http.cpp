@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "server/live_http.hpp"
 
 namespace strat::server {
 
@@ -241,7 +242,7 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   bool closed_ = false;
 };
 
-asio::awaitable<void> http_session(tcp::socket socket, Hub& hub, std::string root) {
+asio::awaitable<void> http_session(tcp::socket socket, Hub& hub, std::string root, LiveHub* live) {
   beast::tcp_stream stream(std::move(socket));
   beast::flat_buffer buffer;
   try {
@@ -253,12 +254,18 @@ asio::awaitable<void> http_session(tcp::socket socket, Hub& hub, std::string roo
       Request req = parser.release();
       if (websocket::is_upgrade(req)) {
         stream.expires_never();
+        if (live && is_live_ws(req.target())) {
+          co_await run_live_ws(stream.release_socket(), *live, std::move(req));
+          co_return;
+        }
         auto ws = std::make_shared<WsSession>(stream.release_socket(), hub);
         co_await ws->run(std::move(req));
         co_return;
       }
       std::string target(req.target());
-      Response res = target.rfind("/api/", 0) == 0 ? api(hub, req) : static_file(req, root);
+      Response res = live && is_live_api(target)      ? live_api(*live, req)
+                     : target.rfind("/api/", 0) == 0 ? api(hub, req)
+                                                     : static_file(req, root);
       bool keep = res.keep_alive();
       co_await http::async_write(stream, res, asio::use_awaitable);
       if (!keep) break;
@@ -270,11 +277,11 @@ asio::awaitable<void> http_session(tcp::socket socket, Hub& hub, std::string roo
   stream.socket().shutdown(tcp::socket::shutdown_send, ec);
 }
 
-asio::awaitable<void> accept_loop(tcp::acceptor acceptor, Hub& hub, std::string root) {
+asio::awaitable<void> accept_loop(tcp::acceptor acceptor, Hub& hub, std::string root, LiveHub* live) {
   for (;;) {
     tcp::socket socket = co_await acceptor.async_accept(asio::use_awaitable);
     socket.set_option(tcp::no_delay(true));
-    asio::co_spawn(acceptor.get_executor(), http_session(std::move(socket), hub, root), asio::detached);
+    asio::co_spawn(acceptor.get_executor(), http_session(std::move(socket), hub, root, live), asio::detached);
   }
 }
 
@@ -288,7 +295,7 @@ unsigned short start_listener(asio::io_context& io, Hub& hub, const ServeConfig&
   acceptor.bind(endpoint);
   acceptor.listen(asio::socket_base::max_listen_connections);
   unsigned short port = acceptor.local_endpoint().port();
-  asio::co_spawn(io, accept_loop(std::move(acceptor), hub, config.web_root), asio::detached);
+  asio::co_spawn(io, accept_loop(std::move(acceptor), hub, config.web_root, config.live), asio::detached);
   return port;
 }
 

@@ -10,10 +10,13 @@
 
 namespace strat::server {
 
+class LiveHub;
+
 struct ServeConfig {
   std::string host = "127.0.0.1";
   unsigned short port = 8080;
   std::string web_root;  // directory of the built front end
+  LiveHub* live = nullptr;  // live team games (live_http.hpp); none when null
 };
 
 // Binds and starts accepting; returns the port actually bound (useful with port 0).

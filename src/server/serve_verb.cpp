@@ -11,6 +11,8 @@
 #include "cli/app.hpp"
 #include "server/http.hpp"
 #include "server/hub.hpp"
+#include "server/live_hub.hpp"
+#include "server/live_store.hpp"
 #include "server/store.hpp"
 
 namespace strat::server {
@@ -29,7 +31,11 @@ int serve(const ServeArgs& args, std::ostream& out, std::ostream& err) {
   unsigned threads = args.agent_threads ? args.agent_threads : std::max(1u, std::thread::hardware_concurrency());
   Hub hub(io, store, threads);
   hub.restore_all();
+  LiveStore live_store(args.db);  // live team games: own tables, own connection to the same file
+  LiveHub live(live_store);
+  live.restore_all();
   ServeConfig config = args.config;
+  config.live = &live;
   if (config.web_root.empty()) config.web_root = default_web_root();
   unsigned short port = 0;
   try {

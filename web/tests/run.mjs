@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import WebSocket from 'ws';
 import { Server, freePort } from './server.mjs';
+import { registerLiveTests } from './live.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -434,6 +435,8 @@ test('load: 20 concurrent computer-vs-computer games over WebSockets, no move lo
   assert(out.includes('load: ok') && out.includes('lost 0, duplicated 0'), out);
   console.log('       ' + out.trim().split('\n').slice(1, 3).join('; '));
 });
+
+registerLiveTests({ test, browser, server, assert, until, shot }); // the live team game (live.mjs)
 
 let passed = 0, failed = 0;
 const t0 = Date.now();

@@ -1,0 +1,189 @@
+#include "server/live_http.hpp"
+
+#include <boost/asio/redirect_error.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/this_coro.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+#include <deque>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "core/error.hpp"
+#include "games/stratego_live/card_sheet.hpp"
+#include "games/stratego_live/cards.hpp"
+#include "games/stratego_live/events.hpp"
+#include "server/live_hub.hpp"
+
+namespace strat::server {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+using nlohmann::json;
+
+namespace {
+
+std::string_view path_of(std::string_view target) { return target.substr(0, target.find('?')); }
+
+std::string param(std::string_view target, std::string_view key) {
+  auto q = target.find('?');
+  if (q == std::string_view::npos) return "";
+  std::string_view rest = target.substr(q + 1);
+  while (!rest.empty()) {
+    auto amp = rest.find('&');
+    std::string_view part = rest.substr(0, amp);
+    auto eq = part.find('=');
+    if (part.substr(0, eq) == key) return eq == std::string_view::npos ? "" : std::string(part.substr(eq + 1));
+    if (amp == std::string_view::npos) break;
+    rest = rest.substr(amp + 1);
+  }
+  return "";
+}
+
+LiveResponse reply(const LiveRequest& req, http::status status, std::string body, const char* type) {
+  LiveResponse res{status, req.version()};
+  res.set(http::field::server, "strat");
+  res.set(http::field::content_type, type);
+  res.set(http::field::cache_control, "no-store");
+  res.keep_alive(req.keep_alive());
+  res.body() = std::move(body);
+  res.prepare_payload();
+  return res;
+}
+
+LiveResponse json_reply(const LiveRequest& req, const json& body, http::status status = http::status::ok) {
+  return reply(req, status, body.dump(), "application/json");
+}
+
+LiveResponse cards(const LiveRequest& req) {
+  const std::string_view target = req.target();
+  unsigned long long cards = 0;
+  const std::string c = param(target, "cards");
+  if (!c.empty() && c.size() < 4) cards = std::stoull(c);
+  const int team = live::parse_team(param(target, "colour"));
+  const int n = static_cast<int>(cards);
+  if (param(target, "format") == "html") return reply(req, http::status::ok, live::card_sheet_html(n, team), "text/html; charset=utf-8");
+  return reply(req, http::status::ok, live::card_sheet_svg(n, team), "image/svg+xml");
+}
+
+}  // namespace
+
+bool is_live_api(std::string_view target) {
+  auto p = path_of(target);
+  return p == "/api/live" || p.rfind("/api/live/", 0) == 0;
+}
+
+bool is_live_ws(std::string_view target) { return path_of(target) == "/ws/live"; }
+
+LiveResponse live_api(LiveHub& hub, const LiveRequest& req) {
+  const std::string_view path = path_of(req.target());
+  try {
+    if (path == "/api/live" && req.method() == http::verb::post) {
+      json body = json::parse(req.body().empty() ? std::string("{}") : req.body(), nullptr, false);
+      if (body.is_discarded()) bad_input("the request body is not valid JSON");
+      return json_reply(req, hub.create(body), http::status::created);
+    }
+    if (path == "/api/live/state" && req.method() == http::verb::get)
+      return json_reply(req, hub.state(param(req.target(), "token")));
+    if (path == "/api/live/cards" && req.method() == http::verb::get) {
+      if (param(req.target(), "cards").find_first_not_of("0123456789") != std::string::npos)
+        bad_input("cards must be 20, 30, 40 or 60");
+      return cards(req);
+    }
+    return json_reply(req, json{{"error", "no API route " + std::string(path)}}, http::status::not_found);
+  } catch (const BadInput& e) {
+    return json_reply(req, json{{"error", e.what()}}, http::status::bad_request);
+  } catch (const std::exception& e) {
+    std::cerr << "strat serve: internal error on " << path << ": " << e.what() << "\n";
+    return json_reply(req, json{{"error", "internal error"}}, http::status::internal_server_error);
+  }
+}
+
+namespace {
+// One device following one live game. Writes are queued: a change is broadcast while a read is pending.
+class LiveWsSession : public Client, public std::enable_shared_from_this<LiveWsSession> {
+ public:
+  LiveWsSession(tcp::socket socket, LiveHub& hub) : ws_(std::move(socket)), hub_(hub) {}
+
+  asio::awaitable<void> run(LiveRequest req) {
+    const std::string token = param(req.target(), "token");
+    // Phones sleep and lose the network outdoors: pings drop a dead peer, the client reconnects by itself.
+    ws_.set_option(websocket::stream_base::timeout{std::chrono::seconds(30), std::chrono::seconds(60), true});
+    ws_.read_message_max(16 * 1024);
+    co_await ws_.async_accept(req, asio::use_awaitable);
+    LiveHub::Seat seat;
+    std::string why;
+    if (!hub_.open(token, seat, why)) {
+      send(json{{"type", "error"}, {"request", "join"}, {"message", why}}.dump());
+      asio::steady_timer t(co_await asio::this_coro::executor);  // let the message go out before closing
+      for (int i = 0; i < 50 && !queue_.empty(); ++i) {
+        t.expires_after(std::chrono::milliseconds(10));
+        co_await t.async_wait(asio::use_awaitable);
+      }
+      beast::error_code ec;
+      co_await ws_.async_close(websocket::close_code::policy_error, asio::redirect_error(asio::use_awaitable, ec));
+      co_return;
+    }
+    hub_.join(seat, this);
+    beast::flat_buffer buffer;
+    try {
+      for (;;) {
+        buffer.clear();
+        co_await ws_.async_read(buffer, asio::use_awaitable);
+        json message = json::parse(beast::buffers_to_string(buffer.data()), nullptr, false);
+        if (message.is_discarded()) {
+          send(json{{"type", "error"}, {"request", ""}, {"message", "messages must be JSON objects"}}.dump());
+          continue;
+        }
+        hub_.handle(seat, this, message);
+      }
+    } catch (const std::exception&) {
+      // Closed by the peer or a network error: just leave.
+    }
+    closed_ = true;
+    hub_.leave(this);
+  }
+
+  void send(const std::string& text) override {
+    if (closed_) return;
+    if (queue_.size() > 1024) {  // a device that does not read: drop it, it will reconnect and resync
+      closed_ = true;
+      beast::get_lowest_layer(ws_).close();
+      return;
+    }
+    queue_.push_back(text);
+    if (queue_.size() == 1) write_next();
+  }
+
+ private:
+  void write_next() {
+    ws_.text(true);
+    ws_.async_write(asio::buffer(queue_.front()), [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      self->queue_.pop_front();
+      if (ec) {
+        self->closed_ = true;
+        self->queue_.clear();
+        return;
+      }
+      if (!self->queue_.empty()) self->write_next();
+    });
+  }
+
+  websocket::stream<beast::tcp_stream> ws_;
+  LiveHub& hub_;
+  std::deque<std::string> queue_;
+  bool closed_ = false;
+};
+}  // namespace
+
+asio::awaitable<void> run_live_ws(tcp::socket socket, LiveHub& hub, LiveRequest req) {
+  auto session = std::make_shared<LiveWsSession>(std::move(socket), hub);
+  co_await session->run(std::move(req));
+}
+
+}  // namespace strat::server

@@ -1,0 +1,59 @@
+#pragma once
+// The server's live team games (issue 8): each game is a LiveGame (src/games/stratego_live) whose event log is
+// stored by LiveStore. Three secret links open a game, as the referee or as one team's leader; every device
+// connected to a game gets that role's view again after each change (L-18), and a leader's view never holds
+// the other team's stock or hands (L-19). Runs on the server's one I/O thread, like Hub; knows nothing of the
+// network (clients are server::Client, from room.hpp).
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "games/stratego_live/game.hpp"
+#include "server/live_store.hpp"
+#include "server/room.hpp"
+
+namespace strat::server {
+
+class LiveHub {
+ public:
+  explicit LiveHub(LiveStore& store, std::function<std::int64_t()> clock = nullptr);
+  void restore_all();  // every stored game, replayed from its log; returns quietly past a bad one
+
+  // POST /api/live: {"players_per_team":8,"cards":0,"names":[..],"rosters":[..]} -> {"id", "tokens":{referee,red,blue}}
+  nlohmann::json create(const nlohmann::json& form);
+  // GET /api/live/state?token=: the token's role's view. Throws BadInput for an unknown token.
+  nlohmann::json state(const std::string& token);
+
+  struct Seat {
+    std::string game_id;
+    int role = live::kReferee;
+  };
+  // A device opens a game with its link's token; false (and why) for an unknown one.
+  bool open(const std::string& token, Seat& seat, std::string& why);
+  void join(const Seat& seat, Client* client);  // sends the view at once
+  void leave(Client* client);
+  // A message from a device: {"type":"command","command":{...}} (command.hpp). Errors go back to the sender only.
+  void handle(const Seat& seat, Client* client, const nlohmann::json& message);
+
+  std::size_t games() const { return games_.size(); }
+  const live::LiveGame& game(const std::string& id) const;
+
+ private:
+  struct Entry {
+    live::LiveGame game;
+    std::vector<std::pair<Client*, int>> clients;  // device and its role
+  };
+  void broadcast(const std::string& id, Entry& entry, int changed_seq);
+  static std::string message(const live::LiveGame& game, int role, int changed_seq);
+
+  LiveStore& store_;
+  std::function<std::int64_t()> clock_;
+  std::map<std::string, Entry> games_;
+};
+
+}  // namespace strat::server
