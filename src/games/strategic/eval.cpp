@@ -12,6 +12,7 @@ namespace strat::strategic {
 namespace {
 struct SideTerms {
   int officers, guards, reach, guard_moves, threats, safe, half_threats;
+  int guard_actions;  // every Guard step and formation (T-05, T-06), one per (Guard, direction)
 };
 
 SideTerms terms(const State& s, int p) {
@@ -26,12 +27,15 @@ SideTerms terms(const State& s, int p) {
   // An Officer with no neighbour on two opposite sides (a corner) can never be passed over.
   const Mask corner = mine & ~((b.can[kNorth] & b.can[kSouth]) | (b.can[kEast] & b.can[kWest]));
   const int guard_moves = count(b.neighbours(e) & g) + count(b.neighbours(g) & g);
+  int guard_actions = 0;
+  for (int d = 0; d < 4; ++d) guard_actions += count(b.step(g, d) & (e | g));
   // Half threats: the Officer could be jumped from a cell our Officers reach once our own Guard standing on
   // the landing cell steps away.
   const Mask movable_guards = g & b.neighbours(e);
   Mask half = 0;
   for (int d = 0; d < 4; ++d) half |= b.step(b.step(b.step(region, d) & theirs, d) & movable_guards, opposite(d));
-  return {count(mine), count(g), count(region & e), guard_moves, count(threatened), count(corner), count(half & ~threatened)};
+  return {count(mine), count(g), count(region & e), guard_moves, count(threatened), count(corner), count(half & ~threatened),
+          guard_actions};
 }
 }  // namespace
 
@@ -48,9 +52,13 @@ double State::evaluate(int player) const {
   if (them.officers > 0 && me.threats + me.half_threats > 0) score += 0.6 / them.officers;
   if (me.officers > 0 && them.threats + them.half_threats > 0) score -= 0.6 / me.officers;
   // Ahead on Officers, shutting the opponent in (T-13) is the way to finish: every action they keep costs.
-  const int their_actions = them.reach + them.guard_moves + them.threats, my_actions = me.reach + me.guard_moves + me.threats;
-  if (lead > 0) score += 0.08 * lead * (4 - std::min(their_actions, 4)) - 0.04 * their_actions;
-  if (lead < 0) score -= 0.08 * -lead * (4 - std::min(my_actions, 4)) - 0.04 * my_actions;
+  // The actions are counted one by one (each Guard step or formation, each cell the Officers reach), so that
+  // hemming in a lone wandering Guard shows as progress long before it has no move left.
+  const int their_actions = them.reach + them.guard_actions + them.threats;
+  const int my_actions = me.reach + me.guard_actions + me.threats;
+  constexpr int kFew = 8;
+  if (lead > 0) score += 0.1 * std::min(lead, 4) * (kFew - std::min(their_actions, kFew)) - 0.04 * std::min(their_actions, 20);
+  if (lead < 0) score -= 0.1 * std::min(-lead, 4) * (kFew - std::min(my_actions, kFew)) - 0.04 * std::min(my_actions, 20);
   if (them.officers == 0 && them.guards < 2) score += 1.0;  // cannot rebuild an Officer
   if (me.officers == 0 && me.guards < 2) score -= 1.0;
   // T-14: in the last 50 plies before a quiet-ply draw a lead fades, so a capture or an Officer formed (which
