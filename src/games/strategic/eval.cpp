@@ -39,6 +39,9 @@ SideTerms terms(const State& s, int p) {
 }
 }  // namespace
 
+// Plies without progress (T-14) after which the side ahead stops walling the opponent in and lures them out.
+constexpr int kLurePlies = 80;
+
 double State::evaluate(int player) const {
   const SideTerms me = terms(*this, player), them = terms(*this, 1 - player);
   const bool my_turn = to_move_ == player;
@@ -57,8 +60,25 @@ double State::evaluate(int player) const {
   const int their_actions = them.reach + them.guard_actions + them.threats;
   const int my_actions = me.reach + me.guard_actions + me.threats;
   constexpr int kFew = 8;
-  if (lead > 0) score += 0.1 * std::min(lead, 4) * (kFew - std::min(their_actions, kFew)) - 0.04 * std::min(their_actions, 20);
-  if (lead < 0) score -= 0.1 * std::min(-lead, 4) * (kFew - std::min(my_actions, kFew)) - 0.04 * std::min(my_actions, 20);
+  // Blocking also shelters the last Officers walled in on an edge, where they cannot be jumped. When it has
+  // not paid off for a while, the side ahead does the opposite: it lets them out, since an Officer in the open
+  // among many enemy Officers is soon jumped.
+  const bool lure = rules_.draw_plies > 0 && quiet_plies_ >= kLurePlies;
+  if (!lure) {
+    if (lead > 0) score += 0.1 * std::min(lead, 4) * (kFew - std::min(their_actions, kFew)) - 0.04 * std::min(their_actions, 20);
+    if (lead < 0) score -= 0.1 * std::min(-lead, 4) * (kFew - std::min(my_actions, kFew)) - 0.04 * std::min(my_actions, 20);
+  } else {
+    // Guards are still hemmed in, Officers are let out: every Officer that can step is one that can be jumped.
+    const int their_guard_actions = them.guard_actions + them.threats, my_guard_actions = me.guard_actions + me.threats;
+    const int their_free = count(board().neighbours(empty()) & officers(1 - player));
+    const int my_free = count(board().neighbours(empty()) & officers(player));
+    if (lead > 0)
+      score += 0.1 * std::min(lead, 4) * (kFew - std::min(their_guard_actions, kFew)) + 0.3 * their_free +
+               0.02 * std::min(them.reach, 12);
+    if (lead < 0)
+      score -= 0.1 * std::min(-lead, 4) * (kFew - std::min(my_guard_actions, kFew)) + 0.3 * my_free +
+               0.02 * std::min(me.reach, 12);
+  }
   if (them.officers == 0 && them.guards < 2) score += 1.0;  // cannot rebuild an Officer
   if (me.officers == 0 && me.guards < 2) score -= 1.0;
   // T-14: in the last 50 plies before a quiet-ply draw a lead fades, so a capture or an Officer formed (which
