@@ -37,10 +37,26 @@ SideTerms terms(const State& s, int p) {
   return {count(mine), count(g), count(region & e), guard_moves, count(threatened), count(corner), count(half & ~threatened),
           guard_actions};
 }
+
+// 0.4 when two of p's Guards are adjacent (an Officer can be formed now), 0.2 when one step makes them so.
+double formation_readiness(const State& s, int p) {
+  const Board& b = s.board();
+  const Mask g = s.guards(p);
+  if (b.neighbours(g) & g) return 0.4;
+  Mask once = 0, twice = 0;
+  for (int d = 0; d < 4; ++d) {
+    const Mask n = b.step(g, d);
+    twice |= once & n;
+    once |= n;
+  }
+  return (twice & s.empty()) ? 0.2 : 0.0;
+}
 }  // namespace
 
 // Plies without progress (T-14) after which the side ahead stops walling the opponent in and lures them out.
 constexpr int kLurePlies = 80;
+// Plies before the T-14 limit from which the side ahead prepares an Officer formation.
+constexpr int kFormPlies = 80;
 
 double State::evaluate(int player) const {
   const SideTerms me = terms(*this, player), them = terms(*this, 1 - player);
@@ -78,6 +94,12 @@ double State::evaluate(int player) const {
     if (lead < 0)
       score -= 0.1 * std::min(-lead, 4) * (kFew - std::min(my_guard_actions, kFew)) + 0.3 * my_free +
                0.02 * std::min(me.reach, 12);
+  }
+  // Late in a quiet stretch the side ahead keeps two Guards ready to form an Officer: forming restarts the T-14
+  // count (more time to finish) and turns two slow blockers into one Officer free to go anywhere.
+  if (rules_.draw_plies > 0 && quiet_plies_ >= rules_.draw_plies - kFormPlies) {
+    if (lead > 0) score += formation_readiness(*this, player);
+    if (lead < 0) score -= formation_readiness(*this, 1 - player);
   }
   if (them.officers == 0 && them.guards < 2) score += 1.0;  // cannot rebuild an Officer
   if (me.officers == 0 && me.guards < 2) score -= 1.0;
