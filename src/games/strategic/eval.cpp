@@ -2,7 +2,9 @@
 // Terms, in Officer units: Officers (the win condition, T-12), Guards (half an Officer each in the long run,
 // and the only blockers), Officers the side could capture with one jump next turn (worth most to the side to
 // move, who can cash them at once), mobility of the Officers (cells they reach, which Guards cut down) and of
-// the Guards (a side with no action loses, T-13).
+// the Guards (a side with no action loses, T-13). The side ahead on Officers also plays for the finish, in
+// phases of the T-14 quiet-ply count: first it shuts the opponent in (T-13), then it lets walled-in Officers
+// out to be jumped (T-12), and near the limit it keeps an Officer formation ready, which restarts the count.
 #include <cmath>
 
 #include "games/strategic/state.hpp"
@@ -34,8 +36,8 @@ SideTerms terms(const State& s, int p) {
   const Mask movable_guards = g & b.neighbours(e);
   Mask half = 0;
   for (int d = 0; d < 4; ++d) half |= b.step(b.step(b.step(region, d) & theirs, d) & movable_guards, opposite(d));
-  return {count(mine), count(g), count(region & e), guard_moves, count(threatened), count(corner), count(half & ~threatened),
-          guard_actions};
+  return {count(mine), count(g), count(region & e), guard_moves,
+          count(threatened), count(corner), count(half & ~threatened), guard_actions};
 }
 
 // 0.4 when two of p's Guards are adjacent (an Officer can be formed now), 0.2 when one step makes them so.
@@ -53,10 +55,9 @@ double formation_readiness(const State& s, int p) {
 }
 }  // namespace
 
-// Plies without progress (T-14) after which the side ahead stops walling the opponent in and lures them out.
-constexpr int kLurePlies = 80;
-// Plies before the T-14 limit from which the side ahead prepares an Officer formation.
-constexpr int kFormPlies = 80;
+// Fractions of the T-14 quiet-ply limit (in fifths) after which the side ahead stops walling the opponent in
+// and lures their Officers out (80 of the default 200 plies), and prepares an Officer formation (120).
+constexpr int kLureFifths = 2, kFormFifths = 3;
 
 double State::evaluate(int player) const {
   const SideTerms me = terms(*this, player), them = terms(*this, 1 - player);
@@ -79,13 +80,16 @@ double State::evaluate(int player) const {
   // Blocking also shelters the last Officers walled in on an edge, where they cannot be jumped. When it has
   // not paid off for a while, the side ahead does the opposite: it lets them out, since an Officer in the open
   // among many enemy Officers is soon jumped.
-  const bool lure = rules_.draw_plies > 0 && quiet_plies_ >= kLurePlies;
+  const bool lure = rules_.draw_plies > 0 && quiet_plies_ * 5 >= rules_.draw_plies * kLureFifths;
   if (!lure) {
-    if (lead > 0) score += 0.1 * std::min(lead, 4) * (kFew - std::min(their_actions, kFew)) - 0.04 * std::min(their_actions, 20);
-    if (lead < 0) score -= 0.1 * std::min(-lead, 4) * (kFew - std::min(my_actions, kFew)) - 0.04 * std::min(my_actions, 20);
+    if (lead > 0)
+      score += 0.1 * std::min(lead, 4) * (kFew - std::min(their_actions, kFew)) - 0.04 * std::min(their_actions, 20);
+    if (lead < 0)
+      score -= 0.1 * std::min(-lead, 4) * (kFew - std::min(my_actions, kFew)) - 0.04 * std::min(my_actions, 20);
   } else {
     // Guards are still hemmed in, Officers are let out: every Officer that can step is one that can be jumped.
-    const int their_guard_actions = them.guard_actions + them.threats, my_guard_actions = me.guard_actions + me.threats;
+    const int their_guard_actions = them.guard_actions + them.threats;
+    const int my_guard_actions = me.guard_actions + me.threats;
     const int their_free = count(board().neighbours(empty()) & officers(1 - player));
     const int my_free = count(board().neighbours(empty()) & officers(player));
     if (lead > 0)
@@ -97,7 +101,7 @@ double State::evaluate(int player) const {
   }
   // Late in a quiet stretch the side ahead keeps two Guards ready to form an Officer: forming restarts the T-14
   // count (more time to finish) and turns two slow blockers into one Officer free to go anywhere.
-  if (rules_.draw_plies > 0 && quiet_plies_ >= rules_.draw_plies - kFormPlies) {
+  if (rules_.draw_plies > 0 && quiet_plies_ * 5 >= rules_.draw_plies * kFormFifths) {
     if (lead > 0) score += formation_readiness(*this, player);
     if (lead < 0) score -= formation_readiness(*this, 1 - player);
   }
