@@ -2,7 +2,9 @@
 // Terms, in Officer units: Officers (the win condition, T-12), Guards (half an Officer each in the long run,
 // and the only blockers), Officers the side could capture with one jump next turn (worth most to the side to
 // move, who can cash them at once), mobility of the Officers (cells they reach, which Guards cut down) and of
-// the Guards (a side with no action loses, T-13).
+// the Guards (a side with no action loses, T-13). The side ahead on Officers also plays for the finish, in
+// phases of the T-14 quiet-ply count: first it shuts the opponent in (T-13), then it lets walled-in Officers
+// out to be jumped (T-12), and near the limit it keeps an Officer formation ready, which restarts the count.
 #include <cmath>
 
 #include "games/strategic/state.hpp"
@@ -12,6 +14,7 @@ namespace strat::strategic {
 namespace {
 struct SideTerms {
   int officers, guards, reach, guard_moves, threats, safe, half_threats;
+  int guard_actions;  // every Guard step and formation (T-05, T-06), one per (Guard, direction)
 };
 
 SideTerms terms(const State& s, int p) {
@@ -26,14 +29,35 @@ SideTerms terms(const State& s, int p) {
   // An Officer with no neighbour on two opposite sides (a corner) can never be passed over.
   const Mask corner = mine & ~((b.can[kNorth] & b.can[kSouth]) | (b.can[kEast] & b.can[kWest]));
   const int guard_moves = count(b.neighbours(e) & g) + count(b.neighbours(g) & g);
+  int guard_actions = 0;
+  for (int d = 0; d < 4; ++d) guard_actions += count(b.step(g, d) & (e | g));
   // Half threats: the Officer could be jumped from a cell our Officers reach once our own Guard standing on
   // the landing cell steps away.
   const Mask movable_guards = g & b.neighbours(e);
   Mask half = 0;
   for (int d = 0; d < 4; ++d) half |= b.step(b.step(b.step(region, d) & theirs, d) & movable_guards, opposite(d));
-  return {count(mine), count(g), count(region & e), guard_moves, count(threatened), count(corner), count(half & ~threatened)};
+  return {count(mine), count(g), count(region & e), guard_moves,
+          count(threatened), count(corner), count(half & ~threatened), guard_actions};
+}
+
+// 0.4 when two of p's Guards are adjacent (an Officer can be formed now), 0.2 when one step makes them so.
+double formation_readiness(const State& s, int p) {
+  const Board& b = s.board();
+  const Mask g = s.guards(p);
+  if (b.neighbours(g) & g) return 0.4;
+  Mask once = 0, twice = 0;
+  for (int d = 0; d < 4; ++d) {
+    const Mask n = b.step(g, d);
+    twice |= once & n;
+    once |= n;
+  }
+  return (twice & s.empty()) ? 0.2 : 0.0;
 }
 }  // namespace
+
+// Fractions of the T-14 quiet-ply limit (in fifths) after which the side ahead stops walling the opponent in
+// and lures their Officers out (80 of the default 200 plies), and prepares an Officer formation (120).
+constexpr int kLureFifths = 2, kFormFifths = 3;
 
 double State::evaluate(int player) const {
   const SideTerms me = terms(*this, player), them = terms(*this, 1 - player);
@@ -48,9 +72,39 @@ double State::evaluate(int player) const {
   if (them.officers > 0 && me.threats + me.half_threats > 0) score += 0.6 / them.officers;
   if (me.officers > 0 && them.threats + them.half_threats > 0) score -= 0.6 / me.officers;
   // Ahead on Officers, shutting the opponent in (T-13) is the way to finish: every action they keep costs.
-  const int their_actions = them.reach + them.guard_moves + them.threats, my_actions = me.reach + me.guard_moves + me.threats;
-  if (lead > 0) score += 0.08 * lead * (4 - std::min(their_actions, 4)) - 0.04 * their_actions;
-  if (lead < 0) score -= 0.08 * -lead * (4 - std::min(my_actions, 4)) - 0.04 * my_actions;
+  // The actions are counted one by one (each Guard step or formation, each cell the Officers reach), so that
+  // hemming in a lone wandering Guard shows as progress long before it has no move left.
+  const int their_actions = them.reach + them.guard_actions + them.threats;
+  const int my_actions = me.reach + me.guard_actions + me.threats;
+  constexpr int kFew = 8;
+  // Blocking also shelters the last Officers walled in on an edge, where they cannot be jumped. When it has
+  // not paid off for a while, the side ahead does the opposite: it lets them out, since an Officer in the open
+  // among many enemy Officers is soon jumped.
+  const bool lure = rules_.draw_plies > 0 && quiet_plies_ * 5 >= rules_.draw_plies * kLureFifths;
+  if (!lure) {
+    if (lead > 0)
+      score += 0.1 * std::min(lead, 4) * (kFew - std::min(their_actions, kFew)) - 0.04 * std::min(their_actions, 20);
+    if (lead < 0)
+      score -= 0.1 * std::min(-lead, 4) * (kFew - std::min(my_actions, kFew)) - 0.04 * std::min(my_actions, 20);
+  } else {
+    // Guards are still hemmed in, Officers are let out: every Officer that can step is one that can be jumped.
+    const int their_guard_actions = them.guard_actions + them.threats;
+    const int my_guard_actions = me.guard_actions + me.threats;
+    const int their_free = count(board().neighbours(empty()) & officers(1 - player));
+    const int my_free = count(board().neighbours(empty()) & officers(player));
+    if (lead > 0)
+      score += 0.1 * std::min(lead, 4) * (kFew - std::min(their_guard_actions, kFew)) + 0.3 * their_free +
+               0.02 * std::min(them.reach, 12);
+    if (lead < 0)
+      score -= 0.1 * std::min(-lead, 4) * (kFew - std::min(my_guard_actions, kFew)) + 0.3 * my_free +
+               0.02 * std::min(me.reach, 12);
+  }
+  // Late in a quiet stretch the side ahead keeps two Guards ready to form an Officer: forming restarts the T-14
+  // count (more time to finish) and turns two slow blockers into one Officer free to go anywhere.
+  if (rules_.draw_plies > 0 && quiet_plies_ * 5 >= rules_.draw_plies * kFormFifths) {
+    if (lead > 0) score += formation_readiness(*this, player);
+    if (lead < 0) score -= formation_readiness(*this, 1 - player);
+  }
   if (them.officers == 0 && them.guards < 2) score += 1.0;  // cannot rebuild an Officer
   if (me.officers == 0 && me.guards < 2) score -= 1.0;
   // T-14: in the last 50 plies before a quiet-ply draw a lead fades, so a capture or an Officer formed (which
