@@ -9,7 +9,7 @@ ASAN_BUILD ?= build-asan
 
 run: deps build web
 	@if [ -x $(BUILD)/strat ] && $(BUILD)/strat serve --help >/dev/null 2>&1; then \
-	  exec $(BUILD)/strat serve --port $${PORT:-8080} --db $${STRAT_DB:-strat.db}; \
+	  exec $(BUILD)/strat serve --port $${PORT:-8080} --db $${STRAT_DB:-strat.db} --host $${STRAT_HOST:-127.0.0.1}; \
 	else \
 	  exec $(BUILD)/strat play stratego; \
 	fi
