@@ -2,8 +2,10 @@
 // Throughput measurement shared by `strat bench GAME` and the per-game Google Benchmarks: random playouts
 // that generate the full legal move list at every ply, and bare move generation.
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "core/game.hpp"
@@ -65,6 +67,21 @@ BenchFigures bench_playouts(MakeStart&& make_start, double seconds, std::uint64_
   f.seconds = elapsed + gen_elapsed;
   if (progress) progress(1.0);
   return f;
+}
+
+// One line of `strat bench`: "name value unit", the value rounded to a whole number.
+inline std::string bench_line(const char* name, double value, const char* unit) {
+  return std::string(name) + " " + std::to_string(static_cast<long long>(std::llround(value))) + " " + unit;
+}
+
+// The playout and move-generation figures as every game's `strat bench` prints them.
+inline std::vector<std::string> bench_lines(const BenchFigures& f) {
+  const double mean_length = f.games ? static_cast<double>(f.plies) / static_cast<double>(f.games) : 0;
+  return {bench_line("playout_plies_per_second", f.plies_per_second, "plies/s"),
+          bench_line("playout_games_per_second", f.games_per_second, "games/s"),
+          bench_line("mean_game_length", mean_length, "plies"),
+          bench_line("movegen_calls_per_second", f.movegen_per_second, "calls/s"),
+          bench_line("moves_generated_per_second", f.moves_per_second, "moves/s")};
 }
 
 }  // namespace strat

@@ -63,15 +63,10 @@ void register_dhamet(Registry& registry) {
       const std::uint64_t leaves = start.perft(depth);
       rate = static_cast<double>(leaves) / std::max(since(t), 1e-9);
     }
-    auto line = [](const char* name, double value, const char* unit) {
-      return std::string(name) + " " + std::to_string(static_cast<long long>(value)) + " " + unit;
-    };
-    return std::vector<std::string>{line("playout_plies_per_second", f.plies_per_second, "plies/s"),
-                                    line("playout_games_per_second", f.games_per_second, "games/s"),
-                                    line("movegen_calls_per_second", f.movegen_per_second, "calls/s"),
-                                    line("moves_generated_per_second", f.moves_per_second, "moves/s"),
-                                    line("perft_depth", depth, "plies"),
-                                    line("perft_leaves_per_second", rate, "leaves/s")};
+    auto lines = bench_lines(f);
+    lines.push_back(bench_line("perft_depth", depth, "plies"));
+    lines.push_back(bench_line("perft_leaves_per_second", rate, "leaves/s"));
+    return lines;
   };
   registry.add(std::move(g));
 }

@@ -40,15 +40,7 @@ void register_strata7(Registry& registry) {
   g.bench = [](const Options& options, double seconds, const std::function<void(double)>& progress) {
     const Rules rules = Rules::from(options);
     const auto f = bench_playouts<State>([&](Rng&) { return State::start(rules); }, seconds, 1, progress);
-    auto line = [](const char* name, double value, const char* unit) {
-      char buf[128];
-      std::snprintf(buf, sizeof buf, "%s %.0f %s", name, value, unit);
-      return std::string(buf);
-    };
-    return std::vector<std::string>{line("playout_plies_per_second", f.plies_per_second, "plies/s"),
-                                    line("playout_games_per_second", f.games_per_second, "games/s"),
-                                    line("movegen_calls_per_second", f.movegen_per_second, "calls/s"),
-                                    line("moves_generated_per_second", f.moves_per_second, "moves/s")};
+    return bench_lines(f);
   };
   registry.add(std::move(g));
 }

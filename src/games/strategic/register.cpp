@@ -9,13 +9,6 @@
 
 namespace strat {
 
-namespace strategic {
-
-namespace {
-std::string fixed(double x) { return std::to_string(static_cast<long long>(std::llround(x))); }
-}  // namespace
-
-}  // namespace strategic
 
 void register_strategic(Registry& registry) {
   using strategic::Rules;
@@ -43,12 +36,7 @@ void register_strategic(Registry& registry) {
   g.bench = [](const Options& options, double seconds, const std::function<void(double)>& progress) {
     const Rules rules = Rules::from(options);
     auto f = bench_playouts<State>([&](Rng& rng) { return State::deal(rules, rng.next()); }, seconds, 1, progress);
-    return std::vector<std::string>{
-        "playout_plies_per_second " + strategic::fixed(f.plies_per_second) + " plies/s",
-        "playout_games_per_second " + strategic::fixed(f.games_per_second) + " games/s",
-        "mean_game_length " + strategic::fixed(f.games ? static_cast<double>(f.plies) / static_cast<double>(f.games) : 0) + " plies",
-        "movegen_calls_per_second " + strategic::fixed(f.movegen_per_second) + " calls/s",
-        "moves_generated_per_second " + strategic::fixed(f.moves_per_second) + " moves/s"};
+    return bench_lines(f);
   };
   registry.add(std::move(g));
 }

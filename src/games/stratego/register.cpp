@@ -59,12 +59,7 @@ void register_stratego(Registry& registry) {
   g.bench = [](const Options& options, double seconds, const std::function<void(double)>& progress) {
     const Config config = Config::from(options);
     auto f = bench_playouts<State>([&](Rng& rng) { return stratego::random_start(config, rng); }, seconds, 1, progress);
-    return std::vector<std::string>{
-        "playout_plies_per_second " + std::to_string(static_cast<long long>(f.plies_per_second)) + " plies/s",
-        "playout_games_per_second " + std::to_string(static_cast<long long>(f.games_per_second)) + " games/s",
-        "mean_game_length " + std::to_string(f.games ? f.plies / f.games : 0) + " plies",
-        "movegen_calls_per_second " + std::to_string(static_cast<long long>(f.movegen_per_second)) + " calls/s",
-        "moves_generated_per_second " + std::to_string(static_cast<long long>(f.moves_per_second)) + " moves/s"};
+    return bench_lines(f);
   };
   g.protocols["ucc"] = [](std::istream& in, std::ostream& out, const Options& options, std::string_view spec,
                           std::uint64_t seed) {

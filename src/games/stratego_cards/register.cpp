@@ -25,12 +25,6 @@ cards::Config config_from(const Options& options) {
 
 std::unique_ptr<AnyState> wrap(State s) { return std::make_unique<StateAdapter<State>>("stratego-cards", std::move(s)); }
 
-std::string figure(const char* name, double value, const char* unit) {
-  char buf[128];
-  std::snprintf(buf, sizeof buf, "%s %.0f %s", name, value, unit);
-  return buf;
-}
-
 }  // namespace
 
 void register_stratego_cards(Registry& registry) {
@@ -64,13 +58,7 @@ void register_stratego_cards(Registry& registry) {
   g.bench = [](const Options& options, double seconds, const std::function<void(double)>& progress) {
     const cards::Config config = config_from(options);
     auto f = bench_playouts<State>([&](Rng& rng) { return State::deal(rng.next(), config); }, seconds, 7, progress);
-    return std::vector<std::string>{
-        figure("playout_plies_per_second", f.plies_per_second, "plies/s"),
-        figure("playout_games_per_second", f.games_per_second, "games/s"),
-        figure("movegen_calls_per_second", f.movegen_per_second, "calls/s"),
-        figure("moves_generated_per_second", f.moves_per_second, "moves/s"),
-        figure("mean_game_plies", f.games ? static_cast<double>(f.plies) / static_cast<double>(f.games) : 0, "plies"),
-    };
+    return bench_lines(f);
   };
   registry.add(std::move(g));
 }

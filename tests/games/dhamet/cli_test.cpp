@@ -52,7 +52,7 @@ TEST(DhametCli, BadInputExitsTwoWithOneLine) {
 TEST(DhametCli, BenchFiguresAreReported) {
   const auto& info = strat::Registry::global().get("dhamet");
   auto lines = info.bench(strat::Options(), 0.3, {});
-  ASSERT_EQ(lines.size(), 6u);
+  ASSERT_EQ(lines.size(), 7u);
   EXPECT_EQ(lines[0].rfind("playout_plies_per_second ", 0), 0u) << lines[0];
-  EXPECT_EQ(lines[5].rfind("perft_leaves_per_second ", 0), 0u) << lines[5];
+  EXPECT_EQ(lines[6].rfind("perft_leaves_per_second ", 0), 0u) << lines[6];
 }
