@@ -17,6 +17,7 @@
 
 #include "core/error.hpp"
 #include "server/live_http.hpp"
+#include "server/ws_writer.hpp"
 
 namespace strat::server {
 
@@ -156,6 +157,8 @@ Response api(Hub& hub, const Request& req) {
 class WsSession : public Client, public std::enable_shared_from_this<WsSession> {
  public:
   WsSession(tcp::socket socket, Hub& hub) : ws_(std::move(socket)), hub_(hub) {}
+  // A client that does not read is dropped after this many unsent messages.
+  static constexpr std::size_t kQueueLimit = 4096;
 
   asio::awaitable<void> run(Request req) {
     std::string token = query_param(std::string(req.target()), "token");
@@ -170,7 +173,7 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
     room_ = hub_.open(token, access, why, &claimed);
     if (!room_) {
       send(json{{"type", "error"}, {"request", "join"}, {"message", why}}.dump());
-      co_await wait_writes();
+      co_await writer_.drain();
       beast::error_code ec;
       co_await ws_.async_close(websocket::close_code::policy_error, asio::redirect_error(asio::use_awaitable, ec));
       co_return;
@@ -198,48 +201,17 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
     } catch (const std::exception&) {
       // Closed by the peer or a network error: just leave.
     }
-    closed_ = true;
+    writer_.mark_closed();
     room_->leave(this);
   }
 
-  void send(const std::string& text) override {
-    if (closed_) return;
-    if (queue_.size() > 4096) {  // a client that does not read: drop it rather than grow without bound
-      closed_ = true;
-      beast::get_lowest_layer(ws_).close();
-      return;
-    }
-    queue_.push_back(text);
-    if (queue_.size() == 1) write_next();
-  }
+  void send(const std::string& text) override { writer_.send(text, weak_from_this()); }
 
  private:
-  void write_next() {
-    ws_.text(true);
-    ws_.async_write(asio::buffer(queue_.front()), [self = shared_from_this()](beast::error_code ec, std::size_t) {
-      self->queue_.pop_front();
-      if (ec) {
-        self->closed_ = true;
-        self->queue_.clear();
-        return;
-      }
-      if (!self->queue_.empty()) self->write_next();
-    });
-  }
-
-  asio::awaitable<void> wait_writes() {
-    asio::steady_timer t(co_await asio::this_coro::executor);
-    for (int i = 0; i < 50 && !queue_.empty(); ++i) {
-      t.expires_after(std::chrono::milliseconds(10));
-      co_await t.async_wait(asio::use_awaitable);
-    }
-  }
-
   websocket::stream<beast::tcp_stream> ws_;
+  WsWriter writer_{ws_, kQueueLimit};
   Hub& hub_;
   Room* room_ = nullptr;
-  std::deque<std::string> queue_;
-  bool closed_ = false;
 };
 
 asio::awaitable<void> http_session(tcp::socket socket, Hub& hub, std::string root, LiveHub* live) {

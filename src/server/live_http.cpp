@@ -16,6 +16,7 @@
 #include "games/stratego_live/cards.hpp"
 #include "games/stratego_live/events.hpp"
 #include "server/live_hub.hpp"
+#include "server/ws_writer.hpp"
 
 namespace strat::server {
 
@@ -109,6 +110,8 @@ namespace {
 class LiveWsSession : public Client, public std::enable_shared_from_this<LiveWsSession> {
  public:
   LiveWsSession(tcp::socket socket, LiveHub& hub) : ws_(std::move(socket)), hub_(hub) {}
+  // A device that does not read is dropped after this many unsent messages; it reconnects and resyncs.
+  static constexpr std::size_t kQueueLimit = 1024;
 
   asio::awaitable<void> run(LiveRequest req) {
     const std::string token = param(req.target(), "token");
@@ -120,11 +123,7 @@ class LiveWsSession : public Client, public std::enable_shared_from_this<LiveWsS
     std::string why;
     if (!hub_.open(token, seat, why)) {
       send(json{{"type", "error"}, {"request", "join"}, {"message", why}}.dump());
-      asio::steady_timer t(co_await asio::this_coro::executor);  // let the message go out before closing
-      for (int i = 0; i < 50 && !queue_.empty(); ++i) {
-        t.expires_after(std::chrono::milliseconds(10));
-        co_await t.async_wait(asio::use_awaitable);
-      }
+      co_await writer_.drain();  // let the message go out before closing
       beast::error_code ec;
       co_await ws_.async_close(websocket::close_code::policy_error, asio::redirect_error(asio::use_awaitable, ec));
       co_return;
@@ -145,39 +144,16 @@ class LiveWsSession : public Client, public std::enable_shared_from_this<LiveWsS
     } catch (const std::exception&) {
       // Closed by the peer or a network error: just leave.
     }
-    closed_ = true;
+    writer_.mark_closed();
     hub_.leave(this);
   }
 
-  void send(const std::string& text) override {
-    if (closed_) return;
-    if (queue_.size() > 1024) {  // a device that does not read: drop it, it will reconnect and resync
-      closed_ = true;
-      beast::get_lowest_layer(ws_).close();
-      return;
-    }
-    queue_.push_back(text);
-    if (queue_.size() == 1) write_next();
-  }
+  void send(const std::string& text) override { writer_.send(text, weak_from_this()); }
 
  private:
-  void write_next() {
-    ws_.text(true);
-    ws_.async_write(asio::buffer(queue_.front()), [self = shared_from_this()](beast::error_code ec, std::size_t) {
-      self->queue_.pop_front();
-      if (ec) {
-        self->closed_ = true;
-        self->queue_.clear();
-        return;
-      }
-      if (!self->queue_.empty()) self->write_next();
-    });
-  }
-
   websocket::stream<beast::tcp_stream> ws_;
+  WsWriter writer_{ws_, kQueueLimit};
   LiveHub& hub_;
-  std::deque<std::string> queue_;
-  bool closed_ = false;
 };
 }  // namespace
 
