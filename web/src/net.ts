@@ -1,21 +1,23 @@
-// The game's WebSocket: reconnects by itself (the server sends a fresh snapshot on every join).
-export class GameSocket {
-  private ws: WebSocket | null = null;
+// A JSON WebSocket that reconnects by itself with backoff and keeps what is sent while it is down. The server
+// sends a fresh snapshot on every join, so a reconnection needs nothing else to catch up.
+export class ReconnectingSocket {
+  protected ws: WebSocket | null = null;
   private closed = false;
   private retry = 0;
   private queue: string[] = [];
 
   constructor(
-    private token: string,
+    private path: string,
+    protected token: string,
     private onMessage: (m: any) => void,
     private onStatus: (connected: boolean) => void,
   ) {
     this.open();
   }
 
-  private open(): void {
+  protected open(): void {
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-    const ws = new WebSocket(`${proto}://${location.host}/ws?token=${encodeURIComponent(this.token)}`);
+    const ws = new WebSocket(`${proto}://${location.host}${this.path}?token=${encodeURIComponent(this.token)}`);
     this.ws = ws;
     ws.onopen = () => {
       this.retry = 0;
@@ -30,16 +32,16 @@ export class GameSocket {
       }
     };
     ws.onclose = () => {
+      if (this.ws !== ws) return;  // an older socket, already replaced
       this.onStatus(false);
       if (this.closed) return;
       const wait = Math.min(5000, 300 * 2 ** this.retry++);
-      window.setTimeout(() => !this.closed && this.open(), wait);
+      window.setTimeout(() => !this.closed && this.ws === ws && this.open(), wait);
     };
   }
 
-  // After an invite was exchanged for this browser's own seat token: reconnect with that one from now on.
-  setToken(token: string): void {
-    this.token = token;
+  protected state(): number {
+    return this.ws ? this.ws.readyState : WebSocket.CLOSED;
   }
 
   send(message: Record<string, unknown>): void {
@@ -51,5 +53,17 @@ export class GameSocket {
   close(): void {
     this.closed = true;
     this.ws?.close();
+  }
+}
+
+// A game's socket (/ws).
+export class GameSocket extends ReconnectingSocket {
+  constructor(token: string, onMessage: (m: any) => void, onStatus: (connected: boolean) => void) {
+    super('/ws', token, onMessage, onStatus);
+  }
+
+  // After an invite was exchanged for this browser's own seat token: reconnect with that one from now on.
+  setToken(token: string): void {
+    this.token = token;
   }
 }

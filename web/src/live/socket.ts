@@ -1,54 +1,17 @@
-// The live game's WebSocket: reconnects by itself with backoff, and asks for a fresh view when the phone
-// wakes up (the server also sends one on every join), so a sleeping or lost phone never shows stale counts.
-export class LiveSocket {
-  private ws: WebSocket | null = null;
-  private closed = false;
-  private retry = 0;
-  private queue: string[] = [];
+// The live game's socket (/ws/live). Phones sleep and lose the network outdoors, so on waking up it asks for a
+// fresh view (or reconnects at once): a phone never shows stale counts.
+import { ReconnectingSocket } from '../net';
+
+export class LiveSocket extends ReconnectingSocket {
   private onVisible = () => {
     if (document.visibilityState !== 'visible') return;
-    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.send({ type: 'sync' });
-    else if (!this.ws || this.ws.readyState === WebSocket.CLOSED) this.open();
+    if (this.state() === WebSocket.OPEN) this.send({ type: 'sync' });
+    else if (this.state() === WebSocket.CLOSED) this.open();
   };
 
-  constructor(
-    private token: string,
-    private onMessage: (m: any) => void,
-    private onStatus: (connected: boolean) => void,
-  ) {
+  constructor(token: string, onMessage: (m: any) => void, onStatus: (connected: boolean) => void) {
+    super('/ws/live', token, onMessage, onStatus);
     document.addEventListener('visibilitychange', this.onVisible);
-    this.open();
-  }
-
-  private open(): void {
-    const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-    const ws = new WebSocket(`${proto}://${location.host}/ws/live?token=${encodeURIComponent(this.token)}`);
-    this.ws = ws;
-    ws.onopen = () => {
-      this.retry = 0;
-      this.onStatus(true);
-      for (const m of this.queue.splice(0)) ws.send(m);
-    };
-    ws.onmessage = (ev) => {
-      try {
-        this.onMessage(JSON.parse(String(ev.data)));
-      } catch (e) {
-        console.error('bad message', e);
-      }
-    };
-    ws.onclose = () => {
-      if (this.ws !== ws) return;
-      this.onStatus(false);
-      if (this.closed) return;
-      const wait = Math.min(5000, 300 * 2 ** this.retry++);
-      window.setTimeout(() => !this.closed && this.ws === ws && this.open(), wait);
-    };
-  }
-
-  send(message: Record<string, unknown>): void {
-    const text = JSON.stringify(message);
-    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(text);
-    else this.queue.push(text);
   }
 
   command(command: Record<string, unknown>): void {
@@ -56,8 +19,7 @@ export class LiveSocket {
   }
 
   close(): void {
-    this.closed = true;
     document.removeEventListener('visibilitychange', this.onVisible);
-    this.ws?.close();
+    super.close();
   }
 }
