@@ -62,6 +62,19 @@ async function newPage(options = {}) {
 const moveCount = (page) => page.locator('#moves li').count();
 
 // Places a random setup through the editor and declares ready.
+// Creates a classic Stratego game from the lobby form: mode is computer, friend or hotseat; `selects` sets the
+// mode's own fields (agent, side, clock).
+async function createStrategoGame(page, mode, selects) {
+  await page.goto(server.base + '/');
+  await page.waitForSelector('#new-game-form');
+  await page.selectOption('#new-game', 'stratego');
+  await page.selectOption('#new-variant', 'classic');
+  await page.check(`#mode-${mode}`);
+  for (const [field, value] of Object.entries(selects)) await page.selectOption(`#new-${field}`, value);
+  await page.click('#create-btn');
+  await page.waitForURL(/#\/play\//);
+}
+
 async function placeSetup(page) {
   await page.waitForSelector('.setup .randomize-btn');
   await page.click('.randomize-btn');
@@ -154,14 +167,7 @@ let computerGame = null; // shared by the reload, restart and replay tests
 
 test('vs computer: setup editor, moves by click and drag, an attack with both ranks shown', async () => {
   const page = await newPage();
-  await page.goto(server.base + '/');
-  await page.waitForSelector('#new-game-form');
-  await page.selectOption('#new-game', 'stratego');
-  await page.selectOption('#new-variant', 'classic');
-  await page.check('#mode-computer');
-  await page.selectOption('#new-agent', 'random');
-  await page.click('#create-btn');
-  await page.waitForURL(/#\/play\//);
+  await createStrategoGame(page, 'computer', { agent: 'random' });
   await page.waitForSelector('.setup .tray-item');
   // The editor: drag one piece from the tray onto the board, click-place another, then randomize the rest.
   const tray = page.locator('.tray-item[data-rank="10"]');
@@ -238,14 +244,7 @@ test('phone-sized screen: the board fits the width', async () => {
 
 test('invite link in a second browser, a move each way, and no red rank reaches blue', async () => {
   const red = await newPage();
-  await red.goto(server.base + '/');
-  await red.waitForSelector('#new-game-form');
-  await red.selectOption('#new-game', 'stratego');
-  await red.selectOption('#new-variant', 'classic');
-  await red.check('#mode-friend');
-  await red.selectOption('#new-side', '0');
-  await red.click('#create-btn');
-  await red.waitForURL(/#\/play\//);
+  await createStrategoGame(red, 'friend', { side: '0' });
   const invite = await red.locator('.link-row.invite input').inputValue();
   assert(invite.includes('#/play/'), 'invite link shown');
   await red.waitForSelector('text=has not opened the invite link yet');
@@ -310,14 +309,7 @@ test('invite link in a second browser, a move each way, and no red rank reaches 
 
 test('hotseat with hidden ranks: the screen is handed over between setups and turns', async () => {
   const page = await newPage();
-  await page.goto(server.base + '/');
-  await page.waitForSelector('#new-game-form');
-  await page.selectOption('#new-game', 'stratego');
-  await page.selectOption('#new-variant', 'classic');
-  await page.check('#mode-hotseat');
-  await page.selectOption('#new-clock', '5+3');
-  await page.click('#create-btn');
-  await page.waitForURL(/#\/play\//);
+  await createStrategoGame(page, 'hotseat', { clock: '5+3' });
   for (const name of ['red', 'blue']) {
     await page.click(`text=I am ${name}`);
     await placeSetup(page);
