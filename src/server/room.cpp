@@ -163,6 +163,12 @@ std::unique_ptr<Room> Room::restore(Store& store, const StoredGame& g, std::int6
       room->remaining_[1] = m.clock_ms[1];
     }
   }
+  // The offer still stands unless the other seat has moved since (a move answers it: a decline).
+  if (g.draw_offer >= 0 && g.result.empty()) {
+    room->draw_offer_ = g.draw_offer;
+    for (const auto& p : room->history_)
+      if (p.stored.ply >= g.draw_offer_ply && p.stored.seat != g.draw_offer) room->draw_offer_ = -1;
+  }
   if (!g.result.empty()) {
     json r = json::parse(g.result);
     room->override_ = {r["status"] == "win" ? Status::Win : Status::Draw, r.value("winner", -1),
@@ -514,6 +520,7 @@ void Room::on_draw(Client* client, const Access& a, const json& m) {
   } else {
     bad_input("draw action must be offer, accept or decline");
   }
+  store_.set_draw_offer(meta_.id, draw_offer_, state_->ply());  // kept across a restart
   broadcast_plain({{"type", "draw"}, {"draw_offer", draw_offer_}});
 }
 

@@ -18,7 +18,7 @@ namespace {
 
 constexpr const char* kGameColumns =
     "id, spec, mode, start, seed, listed, created, updated, clock_initial, clock_increment, seat0_kind, "
-    "seat0_agent, seat1_kind, seat1_agent, result, title, summary";
+    "seat0_agent, seat1_kind, seat1_agent, result, title, summary, draw_offer, draw_offer_ply";
 
 StoredGame read_game(Stmt& s) {
   StoredGame g;
@@ -37,6 +37,8 @@ StoredGame read_game(Stmt& s) {
   g.result = s.text(14);
   g.title = s.text(15);
   g.summary = s.text(16);
+  g.draw_offer = static_cast<int>(s.integer(17));
+  g.draw_offer_ply = static_cast<int>(s.integer(18));
   return g;
 }
 
@@ -62,7 +64,15 @@ Store::Store(const std::string& path) {
       " listed INTEGER NOT NULL, created INTEGER NOT NULL, updated INTEGER NOT NULL,"
       " clock_initial INTEGER NOT NULL, clock_increment INTEGER NOT NULL,"
       " seat0_kind TEXT NOT NULL, seat0_agent TEXT NOT NULL, seat1_kind TEXT NOT NULL, seat1_agent TEXT NOT NULL,"
-      " result TEXT NOT NULL, title TEXT NOT NULL, summary TEXT NOT NULL)");
+      " result TEXT NOT NULL, title TEXT NOT NULL, summary TEXT NOT NULL,"
+      " draw_offer INTEGER NOT NULL DEFAULT -1, draw_offer_ply INTEGER NOT NULL DEFAULT 0)");
+  // Databases written before draw offers were kept gain the columns (existing games: no offer pending).
+  bool has_draw_offer = false;
+  for (Stmt info(db_, "PRAGMA table_info(games)"); info.step();) has_draw_offer |= info.text(1) == "draw_offer";
+  if (!has_draw_offer) {
+    exec("ALTER TABLE games ADD COLUMN draw_offer INTEGER NOT NULL DEFAULT -1");
+    exec("ALTER TABLE games ADD COLUMN draw_offer_ply INTEGER NOT NULL DEFAULT 0");
+  }
   exec(
       "CREATE TABLE IF NOT EXISTS moves (game_id TEXT NOT NULL REFERENCES games(id), ply INTEGER NOT NULL,"
       " seat INTEGER NOT NULL, move TEXT NOT NULL, clock0 INTEGER NOT NULL, clock1 INTEGER NOT NULL,"
@@ -90,11 +100,12 @@ void Store::exec(const char* sql) {
 void Store::create_game(const StoredGame& g, const std::vector<StoredToken>& tokens) {
   exec("BEGIN IMMEDIATE");
   try {
-    Stmt s(db_, "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    Stmt s(db_, "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     s.bind(g.id).bind(g.spec).bind(g.mode).bind(g.start).bind(static_cast<std::int64_t>(g.seed))
         .bind(std::int64_t{g.listed}).bind(g.created_ms).bind(g.updated_ms).bind(g.clock_initial_ms)
         .bind(g.clock_increment_ms).bind(g.seats[0].kind).bind(g.seats[0].agent).bind(g.seats[1].kind)
-        .bind(g.seats[1].agent).bind(g.result).bind(g.title).bind(g.summary);
+        .bind(g.seats[1].agent).bind(g.result).bind(g.title).bind(g.summary)
+        .bind(std::int64_t{g.draw_offer}).bind(std::int64_t{g.draw_offer_ply});
     s.run();
     for (const auto& t : tokens) {
       Stmt ts(db_, "INSERT INTO tokens VALUES (?,?,?,?,?)");
@@ -144,6 +155,11 @@ void Store::add_move(const std::string& id, const StoredMove& m) {
 void Store::finish(const std::string& id, const std::string& result_json, const std::string& summary) {
   Stmt s(db_, "UPDATE games SET result=?, summary=?, listed=0, updated=? WHERE id=?");
   s.bind(result_json).bind(summary).bind(now_ms()).bind(id).run();
+}
+
+void Store::set_draw_offer(const std::string& id, int seat, int ply) {
+  Stmt s(db_, "UPDATE games SET draw_offer=?, draw_offer_ply=?, updated=? WHERE id=?");
+  s.bind(std::int64_t{seat}).bind(std::int64_t{ply}).bind(now_ms()).bind(id).run();
 }
 
 void Store::set_summary(const std::string& id, const std::string& summary) {

@@ -30,6 +30,10 @@ struct StoredGame {
   std::string result;  // JSON {"status","winner","reason"} for an ending outside the rules; "" otherwise
   std::string title;   // "Stratego (barrage)", for the lobby
   std::string summary; // short result text for the lobby ("red wins (flag)"), "" while playing
+  // A pending draw offer: the seat that made it (-1: none) and the ply it was made at. A later move by the other
+  // seat declines it, so a restored game drops an offer that such a move follows (no extra write per move).
+  int draw_offer = -1;
+  int draw_offer_ply = 0;
 };
 
 struct StoredMove {
@@ -64,6 +68,7 @@ class Store {
   void add_move(const std::string& id, const StoredMove& move);
   void finish(const std::string& id, const std::string& result_json, const std::string& summary);
   void set_summary(const std::string& id, const std::string& summary);
+  void set_draw_offer(const std::string& id, int seat, int ply);
   // Takes an unused invite: stores `fresh` (the claimer's own tokens) and retires the invite, all in one
   // transaction; false if the invite was used already.
   bool claim_invite(const std::string& invite, const std::vector<StoredToken>& fresh);

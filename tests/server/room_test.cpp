@@ -1,6 +1,7 @@
 // The server's game logic (Room, Hub, Store) driven without a network: play modes, token rights, hidden
 // information, bad messages, durability and replay after a restart.
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
@@ -281,6 +282,71 @@ TEST_F(Fixture, ResignationAndDrawAgreement) {
     EXPECT_EQ(g.red.last()["result"]["status"], "draw");
     EXPECT_EQ(g.red.last()["result"]["reason"], "agreement");
   }
+}
+
+TEST_F(Fixture, DrawOfferSurvivesARestartUntilTheOtherSideMoves) {
+  std::string path = db("restore-draw");
+  std::string id, red_token;
+  {
+    Store store(path);
+    SecretsGame g(store);
+    g.setups();
+    g.room->handle(&g.red, json{{"type", "move"}, {"move", "hit 3"}}, now_ms());
+    g.room->handle(&g.blue, json{{"type", "draw"}, {"action", "offer"}}, now_ms());
+    EXPECT_EQ(g.red.last()["draw_offer"], 1);
+    id = g.room->id();
+    red_token = grant(g.grants, "seat0").token;
+  }  // killed with blue's offer pending
+  {
+    Store store(path);
+    auto room = Room::restore(store, *store.game(id), now_ms());
+    Recorder red;
+    auto t = store.token(red_token);
+    room->join(&red, {t->acts, t->sees});
+    EXPECT_EQ(red.last()["draw_offer"], 1);
+    // Red, to move, takes the offer up after the restart.
+    room->handle(&red, json{{"type", "draw"}, {"action", "offer"}}, now_ms());
+    EXPECT_EQ(red.last()["result"]["reason"], "agreement");
+  }
+  std::string id2;
+  {
+    Store store(path);
+    SecretsGame g(store);
+    g.setups();
+    g.room->handle(&g.red, json{{"type", "draw"}, {"action", "offer"}}, now_ms());
+    g.room->handle(&g.red, json{{"type", "move"}, {"move", "hit 3"}}, now_ms());  // the offerer's own move
+    g.room->handle(&g.blue, json{{"type", "move"}, {"move", "hit 1"}}, now_ms());  // the answer: declined
+    EXPECT_EQ(g.red.last()["draw_offer"], -1);
+    id2 = g.room->id();
+  }
+  Store store(path);
+  auto room = Room::restore(store, *store.game(id2), now_ms());
+  Recorder watcher;
+  room->join(&watcher, {0, -1});
+  EXPECT_EQ(watcher.last()["draw_offer"], -1);
+}
+
+TEST_F(Fixture, DatabaseFromBeforeDrawOffersGainsTheColumns) {
+  std::string path = db("old-schema");
+  sqlite3* raw = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &raw), SQLITE_OK);
+  const char* old_schema =
+      "CREATE TABLE games (id TEXT PRIMARY KEY, spec TEXT NOT NULL, mode TEXT NOT NULL, start TEXT NOT NULL,"
+      " seed INTEGER NOT NULL, listed INTEGER NOT NULL, created INTEGER NOT NULL, updated INTEGER NOT NULL,"
+      " clock_initial INTEGER NOT NULL, clock_increment INTEGER NOT NULL, seat0_kind TEXT NOT NULL,"
+      " seat0_agent TEXT NOT NULL, seat1_kind TEXT NOT NULL, seat1_agent TEXT NOT NULL, result TEXT NOT NULL,"
+      " title TEXT NOT NULL, summary TEXT NOT NULL);"
+      "INSERT INTO games VALUES ('old1', 'secrets', 'friend', 'new:5', 5, 0, 1, 1, 0, 0, 'human', '', 'human', '',"
+      " '', 'Secrets', '');";
+  ASSERT_EQ(sqlite3_exec(raw, old_schema, nullptr, nullptr, nullptr), SQLITE_OK);
+  sqlite3_close(raw);
+  Store store(path);
+  auto g = store.game("old1");
+  ASSERT_TRUE(g);
+  EXPECT_EQ(g->draw_offer, -1);
+  store.set_draw_offer("old1", 1, 4);
+  EXPECT_EQ(store.game("old1")->draw_offer, 1);
+  EXPECT_EQ(store.game("old1")->draw_offer_ply, 4);
 }
 
 TEST_F(Fixture, ClockRunsOutAndTheOtherSideWins) {
