@@ -4,7 +4,8 @@
 // move, who can cash them at once), mobility of the Officers (cells they reach, which Guards cut down) and of
 // the Guards (a side with no action loses, T-13). The side ahead on Officers also plays for the finish, in
 // phases of the T-14 quiet-ply count: first it shuts the opponent in (T-13), then it lets walled-in Officers
-// out to be jumped (T-12), and near the limit it keeps an Officer formation ready, which restarts the count.
+// out to be jumped (T-12), and near the limit it keeps an Officer formation ready, which restarts the count;
+// all along it walls off the cells the opponent's pieces could ever reach.
 #include <cmath>
 
 #include "games/strategic/state.hpp"
@@ -15,6 +16,9 @@ namespace {
 struct SideTerms {
   int officers, guards, reach, guard_moves, threats, safe, half_threats;
   int guard_actions;  // every Guard step and formation (T-05, T-06), one per (Guard, direction)
+  // Empty cells the side's pieces can ever get to (Officers in one move, Guards step by step), and those of
+  // the Guards alone: what the opponent has to wall off to win by T-13.
+  int space, guard_space;
 };
 
 SideTerms terms(const State& s, int p) {
@@ -36,8 +40,10 @@ SideTerms terms(const State& s, int p) {
   const Mask movable_guards = g & b.neighbours(e);
   Mask half = 0;
   for (int d = 0; d < 4; ++d) half |= b.step(b.step(b.step(region, d) & theirs, d) & movable_guards, opposite(d));
+  const Mask guard_space = b.flood(g, e);
   return {count(mine), count(g), count(region & e), guard_moves,
-          count(threatened), count(corner), count(half & ~threatened), guard_actions};
+          count(threatened), count(corner), count(half & ~threatened), guard_actions,
+          count(guard_space | (region & e)), count(guard_space)};
 }
 
 // 0.4 when two of p's Guards are adjacent (an Officer can be formed now), 0.2 when one step makes them so.
@@ -81,6 +87,15 @@ double State::evaluate(int player) const {
   // not paid off for a while, the side ahead does the opposite: it lets them out, since an Officer in the open
   // among many enemy Officers is soon jumped.
   const bool lure = rules_.draw_plies > 0 && quiet_plies_ * 5 >= rules_.draw_plies * kLureFifths;
+  // Cells denied to the side behind, worth more the bigger the lead: walling off a Guard's whole region is
+  // progress even while the Guard still steps about inside it (counting its next steps only is not). While
+  // luring, the Officers' cells are left out: they are meant to come out.
+  const int cells = count(board().on);
+  const auto denied = [&](const SideTerms& t) {
+    return 0.03 * ((lure ? 0 : cells - t.space) + (cells - t.guard_space));
+  };
+  if (lead > 0) score += std::min(lead, 4) * denied(them);
+  if (lead < 0) score -= std::min(-lead, 4) * denied(me);
   if (!lure) {
     if (lead > 0)
       score += 0.1 * std::min(lead, 4) * (kFew - std::min(their_actions, kFew)) - 0.04 * std::min(their_actions, 20);

@@ -16,8 +16,10 @@ namespace {
 // 100 games per match do not fit the test budget; the pinned count is small, the 100-game results of the same
 // budgets are in docs/games/strategic.md.
 constexpr int kGames = 20;
-constexpr int kRandomGames = 50;  // games against random are short and cheap
+constexpr int kRandomGames = 100;  // games against random are short and cheap: the issue's full 100
 const std::string kEngine = "strategic:nodes=5000";
+// Against random: a budget at which 3,000 other deals gave 1 draw (nodes=5000: 3 in 4,000), still ~6 ms a move.
+const std::string kEngineVsRandom = "strategic:nodes=20000";
 constexpr long kMctsIterations = 25;
 
 struct Tally {
@@ -36,6 +38,8 @@ Tally play(int games, const std::string& engine_spec, std::uint64_t seed, MakeOt
     auto other = make_other(seed + static_cast<std::uint64_t>(g));
     State s = State::deal({}, seed + static_cast<std::uint64_t>(g));
     const int me = g % 2;
+    const std::string start = s.to_string();
+    std::string moves;
     while (!s.outcome().over()) {
       const auto t0 = clock::now();
       const bool mine = s.to_move() == me;
@@ -43,8 +47,13 @@ Tally play(int games, const std::string& engine_spec, std::uint64_t seed, MakeOt
       const double ms = std::chrono::duration<double, std::milli>(clock::now() - t0).count();
       (mine ? t.engine_ms : t.other_ms) += ms;
       ++(mine ? t.engine_moves : t.other_moves);
+      moves += ' ' + s.move_to_string(m);
       s.apply(m, nullptr);
     }
+    // A game not won is printed whole, so that it can be replayed (`strat apply strategic "START" MOVES...`).
+    if (s.outcome().status == Status::Draw || s.outcome().winner != me)
+      std::printf("  not won: deal %llu, engine %s: \"%s\"%s\n", static_cast<unsigned long long>(seed + g),
+                  State::player_name(me), start.c_str(), moves.c_str());
     if (s.outcome().status == Status::Draw) ++t.draws;
     else if (s.outcome().winner == me) ++t.wins;
     else ++t.losses;
@@ -56,9 +65,9 @@ Tally play(int games, const std::string& engine_spec, std::uint64_t seed, MakeOt
 }  // namespace
 
 TEST(StrategicMatch, WinsEveryGameAgainstRandom) {
-  // The issue asks for a win in every game. Measured over 100-game runs the engine wins about 99 in 100 (the
-  // rest are 200-ply draws, T-14: docs/games/strategic.md); these pinned deals are all won.
-  const Tally t = play(kRandomGames, kEngine, 5000, [](std::uint64_t seed) { return RandomAgent<State>(seed); });
+  // The issue asks for a win in every one of 100 games (figures over thousands of other deals, and the rare
+  // 200-ply draws that remain, in docs/games/strategic.md).
+  const Tally t = play(kRandomGames, kEngineVsRandom, 5000, [](std::uint64_t seed) { return RandomAgent<State>(seed); });
   EXPECT_EQ(t.losses, 0);
   EXPECT_EQ(t.draws, 0);
   EXPECT_EQ(t.wins, kRandomGames);
