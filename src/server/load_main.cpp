@@ -95,16 +95,22 @@ struct Stats {
   int failures = 0;
 };
 
+using Socket = websocket::stream<beast::tcp_stream>;
+
+// Connects the game socket of one token, with Nagle's delay off: move latency is what this tool measures.
+asio::awaitable<void> open_socket(Socket& ws, const Options& o, const std::string& token) {
+  tcp::resolver resolver(ws.get_executor());
+  auto results = co_await resolver.async_resolve(o.host, std::to_string(o.port), asio::use_awaitable);
+  co_await beast::get_lowest_layer(ws).async_connect(results, asio::use_awaitable);
+  beast::get_lowest_layer(ws).socket().set_option(tcp::no_delay(true));
+  co_await ws.async_handshake(o.host, "/ws?token=" + token, asio::use_awaitable);
+}
+
 asio::awaitable<void> play_seat(const Options& o, Game& g, int seat, Stats& stats, std::mt19937_64 rng) {
   ++stats.open_connections;
   try {
-    auto ex = co_await asio::this_coro::executor;
-    tcp::resolver resolver(ex);
-    websocket::stream<beast::tcp_stream> ws(ex);
-    auto results = co_await resolver.async_resolve(o.host, std::to_string(o.port), asio::use_awaitable);
-    co_await beast::get_lowest_layer(ws).async_connect(results, asio::use_awaitable);
-    beast::get_lowest_layer(ws).socket().set_option(tcp::no_delay(true));
-    co_await ws.async_handshake(o.host, "/ws?token=" + g.tokens[seat], asio::use_awaitable);
+    Socket ws(co_await asio::this_coro::executor);
+    co_await open_socket(ws, o, g.tokens[seat]);
     beast::flat_buffer buffer;
     Clock::time_point sent_at{};
     int pending_ply = -1;
@@ -186,12 +192,8 @@ asio::awaitable<void> play_seat(const Options& o, Game& g, int seat, Stats& stat
 asio::awaitable<void> watch_game(const Options& o, Game& g, Stats& stats) {
   ++stats.open_connections;
   try {
-    auto ex = co_await asio::this_coro::executor;
-    tcp::resolver resolver(ex);
-    websocket::stream<beast::tcp_stream> ws(ex);
-    auto results = co_await resolver.async_resolve(o.host, std::to_string(o.port), asio::use_awaitable);
-    co_await beast::get_lowest_layer(ws).async_connect(results, asio::use_awaitable);
-    co_await ws.async_handshake(o.host, "/ws?token=" + g.watch, asio::use_awaitable);
+    Socket ws(co_await asio::this_coro::executor);
+    co_await open_socket(ws, o, g.watch);
     beast::flat_buffer buffer;
     Clock::time_point last = Clock::now();
     for (;;) {
