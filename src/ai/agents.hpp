@@ -9,6 +9,7 @@
 #include "ai/random_agent.hpp"
 #include "core/agent.hpp"
 #include "core/error.hpp"
+#include "core/text.hpp"
 
 namespace strat {
 
@@ -34,7 +35,7 @@ std::unique_ptr<AnyAgent> make_generic_agent(std::string_view spec, std::uint64_
 
 [[noreturn]] inline void unknown_agent(std::string_view spec, std::string_view known) {
   auto colon = spec.find(':');
-  bad_input("unknown agent '" + std::string(spec.substr(0, colon)) + "' (known: " + std::string(known) + ")");
+  bad_input("unknown agent " + strat::quoted(spec.substr(0, colon)) + " (known: " + std::string(known) + ")");
 }
 
 }  // namespace strat

@@ -1,5 +1,7 @@
 #include "cli/app.hpp"
 
+#include "core/text.hpp"
+
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <vector>
@@ -49,13 +51,13 @@ int run(int argc, char** argv, std::ostream& out, std::ostream& err) {
       out << app.help();
       return 0;
     }
-    err << "strat: " << e.what() << " (see strat --help)\n";
+    err << "strat: " << one_line(e.what()) << " (see strat --help)\n";
     return 2;
   } catch (const BadInput& e) {
-    err << "strat: " << e.what() << "\n";
+    err << "strat: " << one_line(e.what()) << "\n";
     return 2;
   } catch (const std::exception& e) {
-    err << "strat: internal error: " << e.what() << "\n";
+    err << "strat: internal error: " << one_line(e.what()) << "\n";
     return 1;
   }
 }

@@ -1,6 +1,7 @@
 #include "cli/outcome_text.hpp"
 
 #include "core/error.hpp"
+#include "core/text.hpp"
 
 namespace strat::cli {
 
@@ -27,7 +28,7 @@ int parse_player(const AnyState& s, const std::string& text) {
     auto name = s.player_name(p);
     if (text == name || text == std::to_string(p) || (text.size() == 1 && text[0] == name[0])) return p;
   }
-  bad_input("unknown player '" + text + "' (expected " + s.player_name(0) + " or " + s.player_name(1) + ")");
+  bad_input("unknown player " + strat::quoted(text) + " (expected " + s.player_name(0) + " or " + s.player_name(1) + ")");
 }
 
 }  // namespace strat::cli

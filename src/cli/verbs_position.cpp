@@ -37,7 +37,7 @@ void install_games(CLI::App& app, Context& ctx) {
       for (const auto& g : Registry::global().games()) {
         if (*json_out) {
           list.push_back({{"name", g.name}, {"title", g.title}, {"summary", g.summary}, {"variants", g.variants},
-                          {"agents", g.agents}, {"hidden_information", g.hidden_information}, {"chance", g.chance}});
+                          {"agents", g.agents}, {"hidden_information", g.hidden_information()}, {"chance", g.chance}});
           continue;
         }
         if (g.variants.empty()) ctx.out << g.name << "\n";

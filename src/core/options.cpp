@@ -3,6 +3,7 @@
 #include <charconv>
 
 #include "core/error.hpp"
+#include "core/text.hpp"
 
 namespace strat {
 
@@ -13,12 +14,12 @@ Options Options::parse(std::string_view text, std::string_view what) {
   while (pos <= text.size() && !text.empty()) {
     auto comma = text.find(',', pos);
     auto item = text.substr(pos, comma == std::string_view::npos ? std::string_view::npos : comma - pos);
-    if (item.empty()) bad_input(std::string("empty ") + std::string(what) + " in '" + std::string(text) + "'");
+    if (item.empty()) bad_input(std::string("empty ") + std::string(what) + " in " + strat::quoted(text));
     auto eq = item.find('=');
     std::string key(item.substr(0, eq));
     std::string value = eq == std::string_view::npos ? "" : std::string(item.substr(eq + 1));
-    if (key.empty()) bad_input(std::string("missing ") + std::string(what) + " name in '" + std::string(text) + "'");
-    if (o.values_.count(key)) bad_input(std::string(what) + " '" + key + "' given twice");
+    if (key.empty()) bad_input(std::string("missing ") + std::string(what) + " name in " + strat::quoted(text));
+    if (o.values_.count(key)) bad_input(std::string(what) + " " + strat::quoted(key) + " given twice");
     o.values_[key] = value;
     if (comma == std::string_view::npos) break;
     pos = comma + 1;
@@ -40,7 +41,7 @@ bool Options::flag(const std::string& key) const {
   const auto& v = it->second;
   if (v.empty() || v == "1" || v == "true" || v == "yes" || v == "on") return true;
   if (v == "0" || v == "false" || v == "no" || v == "off") return false;
-  bad_input(what_ + " '" + key + "' expects no value or true/false, got '" + v + "'");
+  bad_input(what_ + " " + strat::quoted(key) + " expects no value or true/false, got " + strat::quoted(v));
 }
 
 std::string Options::get(const std::string& key, const std::string& fallback) const {
@@ -55,9 +56,9 @@ std::int64_t Options::get_int(const std::string& key, std::int64_t fallback, std
   std::int64_t out = 0;
   auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), out);
   if (ec != std::errc() || p != v.data() + v.size())
-    bad_input(what_ + " '" + key + "' expects a whole number, got '" + v + "'");
+    bad_input(what_ + " " + strat::quoted(key) + " expects a whole number, got " + strat::quoted(v));
   if (out < lo || out > hi)
-    bad_input(what_ + " '" + key + "' must be between " + std::to_string(lo) + " and " + std::to_string(hi) +
+    bad_input(what_ + " " + strat::quoted(key) + " must be between " + std::to_string(lo) + " and " + std::to_string(hi) +
               ", got " + v);
   return out;
 }
@@ -69,7 +70,7 @@ void Options::check_known(std::initializer_list<std::string_view> known) const {
     if (!ok) {
       std::string list;
       for (auto name : known) list += (list.empty() ? "" : ", ") + std::string(name);
-      bad_input("unknown " + what_ + " '" + k + "'" + (list.empty() ? "" : " (known: " + list + ")"));
+      bad_input("unknown " + what_ + " " + strat::quoted(k) + (list.empty() ? "" : " (known: " + list + ")"));
     }
   }
 }

@@ -1,8 +1,10 @@
 #include "core/registry.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "core/error.hpp"
+#include "core/text.hpp"
 
 namespace strat {
 
@@ -18,14 +20,18 @@ Registry& Registry::global() {
   return *registry;
 }
 
-void Registry::add(GameInfo info) { games_.push_back(std::move(info)); }
+void Registry::add(GameInfo info) {
+  if (!info.new_game) throw std::logic_error("game " + info.name + " registers no new_game");
+  info.hidden_information_ = info.new_game(Options{}, 1)->hidden_information();
+  games_.push_back(std::move(info));
+}
 
 const GameInfo& Registry::get(std::string_view name) const {
   for (const auto& g : games_)
     if (g.name == name) return g;
   std::string known;
   for (const auto& g : games_) known += (known.empty() ? "" : ", ") + g.name;
-  bad_input("unknown game '" + std::string(name) + "' (known: " + known + ")");
+  bad_input("unknown game " + strat::quoted(name) + " (known: " + known + ")");
 }
 
 GameSpec GameSpec::parse(std::string_view text) {
@@ -45,7 +51,7 @@ GameSpec GameSpec::parse(std::string_view text) {
     if (spec.options.has("variant")) {
       auto v = spec.options.get("variant", "");
       if (std::find(variants.begin(), variants.end(), v) == variants.end())
-        bad_input("unknown variant '" + v + "' of " + spec.info->name);
+        bad_input("unknown variant " + strat::quoted(v) + " of " + spec.info->name);
       spec.variant = v;
       spec.options.erase("variant");
     }

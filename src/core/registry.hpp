@@ -22,8 +22,11 @@ struct GameInfo {
   std::string summary;                // one line
   std::vector<std::string> variants;  // first is the default; empty when the game has none
   std::vector<std::string> agents;    // agent names, strongest last ("random", "mcts", "stratego")
-  bool hidden_information = false;
-  bool chance = false;
+  // Whether players hold information the other may not see. Never set by hand: Registry::add reads it from a
+  // state of the game, whose type decides it at compile time (HiddenInformationGame<S>, i.e. S has an Info), so
+  // a game cannot forget it; the server's redaction and its watch links branch on it.
+  bool hidden_information() const { return hidden_information_; }
+  bool chance = false;  // a dealt start or chance during play: the server never lets a client choose the seed
   // Positions accepted by `load`: a position string, "startpos" where the game has a fixed start,
   // "random:SEED" where the start is dealt.
   bool has_startpos = false;
@@ -59,6 +62,10 @@ struct GameInfo {
   // (in, out, game options, agent spec, seed) -> exit status.
   std::map<std::string, std::function<int(std::istream&, std::ostream&, const Options&, std::string_view, std::uint64_t)>>
       protocols;
+
+ private:
+  friend class Registry;
+  bool hidden_information_ = false;
 };
 
 class Registry {

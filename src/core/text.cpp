@@ -1,5 +1,7 @@
 #include "core/text.hpp"
 
+#include <algorithm>
+
 #include <charconv>
 
 #include "core/any_state.hpp"
@@ -63,11 +65,30 @@ std::string join(const std::vector<std::string>& parts, const std::string& sep) 
   return out;
 }
 
+namespace {
+// The first `max` bytes of `text`, never ending inside a UTF-8 sequence (a cut one would make the message
+// invalid UTF-8, which JSON cannot carry).
+std::string_view utf8_prefix(std::string_view text, std::size_t max) {
+  if (text.size() <= max) return text;
+  std::size_t cut = max;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  return text.substr(0, cut);
+}
+}  // namespace
+
 std::string quoted(std::string_view text) {
   std::string out = "'";
-  for (char c : text.substr(0, 60)) out += (static_cast<unsigned char>(c) < 32 || c == 127) ? '?' : c;
+  for (char c : utf8_prefix(text, 60)) out += (static_cast<unsigned char>(c) < 32 || c == 127) ? '?' : c;
   if (text.size() > 60) out += "...";
   return out + "'";
+}
+
+std::string one_line(std::string_view text, std::size_t max) {
+  std::string out;
+  out.reserve(std::min(text.size(), max + 3));
+  for (char c : utf8_prefix(text, max)) out += (static_cast<unsigned char>(c) < 32 || c == 127) ? '?' : c;
+  if (text.size() > max) out += "...";
+  return out;
 }
 
 std::string json_escape(std::string_view text) {

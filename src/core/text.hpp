@@ -18,5 +18,8 @@ bool parse_uint(std::string_view text, unsigned long long& out);
 std::string join(const std::vector<std::string>& parts, const std::string& sep = " ");
 // Quote text for an error message, cutting it if long.
 std::string quoted(std::string_view text);
+// An error message made safe to print or send: control characters (a newline in a name a user typed) become
+// '?', and a message longer than `max` is cut, so an error is always one short line.
+std::string one_line(std::string_view text, std::size_t max = 400);
 
 }  // namespace strat

@@ -16,7 +16,9 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "core/text.hpp"
 #include "server/live_http.hpp"
+#include "server/static_files.hpp"
 #include "server/ws_writer.hpp"
 
 namespace strat::server {
@@ -29,6 +31,9 @@ using tcp = asio::ip::tcp;
 using nlohmann::json;
 using Request = http::request<http::string_body>;
 using Response = http::response<http::string_body>;
+
+constexpr std::uint32_t kHeaderLimit = 16 * 1024;
+constexpr std::uint64_t kBodyLimit = 256 * 1024;
 
 std::string default_web_root() {
   if (std::filesystem::exists("web/dist/index.html")) return std::filesystem::absolute("web/dist").string();
@@ -52,17 +57,6 @@ std::string query_param(std::string_view target, std::string_view key) {
   return "";
 }
 
-std::string mime_type(const std::string& ext) {
-  static const std::map<std::string, std::string> types = {
-      {".html", "text/html; charset=utf-8"}, {".js", "text/javascript; charset=utf-8"},
-      {".css", "text/css; charset=utf-8"},   {".svg", "image/svg+xml"},
-      {".png", "image/png"},                 {".json", "application/json"},
-      {".ico", "image/x-icon"},              {".txt", "text/plain; charset=utf-8"},
-      {".webmanifest", "application/manifest+json"}};
-  auto it = types.find(ext);
-  return it == types.end() ? "application/octet-stream" : it->second;
-}
-
 Response make_response(const Request& req, http::status status, std::string body, const std::string& type) {
   Response res{status, req.version()};
   res.set(http::field::server, "strat");
@@ -79,25 +73,32 @@ Response json_response(const Request& req, const json& body, http::status status
 }
 
 Response error_response(const Request& req, http::status status, const std::string& message) {
-  return json_response(req, json{{"error", message}}, status);
+  // The message may quote raw request bytes: invalid UTF-8 is replaced rather than refused by the JSON writer.
+  json body{{"error", strat::one_line(message)}};
+  return make_response(req, status, body.dump(-1, ' ', false, json::error_handler_t::replace), "application/json");
 }
 
-Response static_file(const Request& req, const std::string& root) {
-  std::string path(req.target().substr(0, req.target().find('?')));
-  if (path.find("..") != std::string::npos || path.find('\0') != std::string::npos)
-    return error_response(req, http::status::bad_request, "bad path");
-  if (path == "/" || path.find('.') == std::string::npos) path = "/index.html";  // the app routes the rest
-  std::filesystem::path file = std::filesystem::path(root) / path.substr(1);
-  std::ifstream in(file, std::ios::binary);
-  if (!in) {
-    if (path == "/index.html")
+Response static_file(const Request& req, StaticFiles& files) {
+  if (req.method() != http::verb::get && req.method() != http::verb::head)
+    return error_response(req, http::status::method_not_allowed, "only GET and HEAD are served here");
+  std::string_view target = req.target();
+  std::string_view path = target.substr(0, target.find('?'));
+  auto file = files.find(path);
+  std::string body;
+  if (file) {
+    std::ifstream in(file->path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (in) body = text.str();
+    else file.reset();  // removed since it was indexed
+  }
+  if (!file) {
+    if (!files.has_index())
       return make_response(req, http::status::service_unavailable,
                            "The front end is not built: run `make` (npm run build in web/).\n", "text/plain");
-    return error_response(req, http::status::not_found, "not found: " + path);
+    return error_response(req, http::status::not_found, "not found");
   }
-  std::ostringstream body;
-  body << in.rdbuf();
-  auto res = make_response(req, http::status::ok, body.str(), mime_type(file.extension().string()));
+  auto res = make_response(req, http::status::ok, std::move(body), file->mime);
   if (path.rfind("/assets/", 0) == 0) res.set(http::field::cache_control, "public, max-age=31536000, immutable");
   return res;
 }
@@ -144,7 +145,7 @@ Response api(Hub& hub, const Request& req) {
         return res;
       }
     }
-    return error_response(req, http::status::not_found, "no API route " + std::string(req.method_string()) + " " + path);
+    return error_response(req, http::status::not_found, "no API route " + std::string(req.method_string()) + " " + strat::quoted(path));
   } catch (const BadInput& e) {
     return error_response(req, http::status::bad_request, e.what());
   } catch (const std::exception& e) {
@@ -214,15 +215,57 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   Room* room_ = nullptr;
 };
 
-asio::awaitable<void> http_session(tcp::socket socket, Hub& hub, std::string root, LiveHub* live) {
+// A request the server will not read answers with one line, then the connection closes: what the client sent
+// beyond the header is read and dropped for a moment, so that closing does not reset the connection before the
+// client has read the answer.
+asio::awaitable<void> refuse_and_close(beast::tcp_stream& stream, beast::flat_buffer& buffer, http::status status,
+                                       const std::string& message) {
+  Response res{status, 11};
+  res.set(http::field::server, "strat");
+  res.set(http::field::content_type, "application/json");
+  res.set(http::field::cache_control, "no-store");
+  res.keep_alive(false);
+  res.body() = json{{"error", message}}.dump();
+  res.prepare_payload();
+  beast::error_code ec;
+  stream.expires_after(std::chrono::seconds(5));
+  co_await http::async_write(stream, res, asio::redirect_error(asio::use_awaitable, ec));
+  if (ec) co_return;
+  stream.socket().shutdown(tcp::socket::shutdown_send, ec);
+  std::size_t dropped = 0;
+  char scratch[16384];
+  while (!ec && dropped < (8u << 20)) {
+    dropped += co_await stream.async_read_some(asio::buffer(scratch), asio::redirect_error(asio::use_awaitable, ec));
+  }
+}
+
+asio::awaitable<void> http_session(tcp::socket socket, Hub& hub, std::shared_ptr<StaticFiles> files, LiveHub* live) {
   beast::tcp_stream stream(std::move(socket));
   beast::flat_buffer buffer;
   try {
     for (;;) {
       stream.expires_after(std::chrono::seconds(120));
       http::request_parser<http::string_body> parser;
-      parser.body_limit(256 * 1024);
-      co_await http::async_read(stream, buffer, parser, asio::use_awaitable);
+      parser.header_limit(kHeaderLimit);
+      parser.body_limit(kBodyLimit);
+      beast::error_code ec;
+      co_await http::async_read(stream, buffer, parser, asio::redirect_error(asio::use_awaitable, ec));
+      if (ec == http::error::body_limit) {
+        co_await refuse_and_close(stream, buffer, http::status::payload_too_large,
+                                  "request body over " + std::to_string(kBodyLimit / 1024) + " KiB");
+        co_return;
+      }
+      if (ec == http::error::header_limit) {
+        co_await refuse_and_close(stream, buffer, http::status::request_header_fields_too_large,
+                                  "request line and headers over " + std::to_string(kHeaderLimit / 1024) + " KiB");
+        co_return;
+      }
+      if (ec && ec.category() == http::make_error_code(http::error::bad_target).category() && ec != http::error::end_of_stream &&
+          ec != http::error::partial_message) {
+        co_await refuse_and_close(stream, buffer, http::status::bad_request, "malformed HTTP request");
+        co_return;
+      }
+      if (ec) break;
       Request req = parser.release();
       if (websocket::is_upgrade(req)) {
         stream.expires_never();
@@ -237,7 +280,7 @@ asio::awaitable<void> http_session(tcp::socket socket, Hub& hub, std::string roo
       std::string target(req.target());
       Response res = live && is_live_api(target)      ? live_api(*live, req)
                      : target.rfind("/api/", 0) == 0 ? api(hub, req)
-                                                     : static_file(req, root);
+                                                     : static_file(req, *files);
       bool keep = res.keep_alive();
       co_await http::async_write(stream, res, asio::use_awaitable);
       if (!keep) break;
@@ -250,10 +293,11 @@ asio::awaitable<void> http_session(tcp::socket socket, Hub& hub, std::string roo
 }
 
 asio::awaitable<void> accept_loop(tcp::acceptor acceptor, Hub& hub, std::string root, LiveHub* live) {
+  auto files = std::make_shared<StaticFiles>(std::move(root));
   for (;;) {
     tcp::socket socket = co_await acceptor.async_accept(asio::use_awaitable);
     socket.set_option(tcp::no_delay(true));
-    asio::co_spawn(acceptor.get_executor(), http_session(std::move(socket), hub, root, live), asio::detached);
+    asio::co_spawn(acceptor.get_executor(), http_session(std::move(socket), hub, files, live), asio::detached);
   }
 }
 

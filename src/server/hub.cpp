@@ -11,8 +11,8 @@ namespace strat::server {
 using nlohmann::json;
 namespace asio = boost::asio;
 
-Hub::Hub(asio::io_context& io, Store& store, unsigned agent_threads)
-    : io_(io), store_(store), pool_(agent_threads ? agent_threads : 1) {}
+Hub::Hub(asio::io_context& io, Store& store, unsigned agent_threads, bool allow_client_seeds)
+    : io_(io), store_(store), pool_(agent_threads ? agent_threads : 1), allow_client_seeds_(allow_client_seeds) {}
 
 Hub::~Hub() {
   *alive_ = false;
@@ -39,7 +39,7 @@ json Hub::catalog() const {
   json games = json::array();
   for (const auto& g : Registry::global().games()) {
     games.push_back({{"name", g.name}, {"title", g.title}, {"summary", g.summary}, {"variants", g.variants},
-                     {"agents", g.agents}, {"hidden_information", g.hidden_information}, {"chance", g.chance},
+                     {"agents", g.agents}, {"hidden_information", g.hidden_information()}, {"chance", g.chance},
                      {"setup", static_cast<bool>(g.from_setups && g.random_setup)}});
   }
   return {{"games", games}};
@@ -61,13 +61,20 @@ json Hub::create(const json& body) {
   str("game", r.game);
   str("mode", r.mode);
   str("agent", r.agent);
-  std::int64_t seat = 0, seed = 0;
+  std::int64_t seat = 0;
   num("seat", seat);
   num("clock_initial_ms", r.clock_initial_ms);
   num("clock_increment_ms", r.clock_increment_ms);
-  num("seed", seed);
   r.human_seat = static_cast<int>(seat);
-  r.seed = static_cast<std::uint64_t>(seed);
+  if (body.contains("seed") && !body["seed"].is_null()) {
+    // A client that chose the seed of a dealt game would know the other side's hidden deal (docs/security.md).
+    const GameInfo& info = *GameSpec::parse(r.game).info;
+    if ((info.hidden_information() || info.chance) && !allow_client_seeds_)
+      bad_input(info.name + " deals from the server's own secret seed: \"seed\" cannot be chosen");
+    std::int64_t seed = 0;
+    num("seed", seed);
+    r.seed = static_cast<std::uint64_t>(seed);
+  }
   if (body.contains("listed")) r.listed = body["listed"].is_boolean() && body["listed"].get<bool>();
   std::vector<TokenGrant> grants;
   auto room = Room::create(store_, r, grants, now_ms());
@@ -114,7 +121,7 @@ std::vector<TokenGrant> Hub::claim(Room& room, const StoredToken& invite) {
   int seat = invite.acts == 1 ? 0 : 1;
   std::vector<StoredToken> fresh{{random_token(), room.id(), invite.acts, invite.sees, true}};
   std::vector<TokenGrant> grants{{fresh[0].token, invite.acts, invite.sees, "seat" + std::to_string(seat)}};
-  if (Registry::global().get(GameSpec::parse(room.meta().spec).info->name).hidden_information) {
+  if (Registry::global().get(GameSpec::parse(room.meta().spec).info->name).hidden_information()) {
     fresh.push_back({random_token(), room.id(), 0, seat, true});
     grants.push_back({fresh[1].token, 0, seat, "watch" + std::to_string(seat)});
   }
@@ -212,9 +219,31 @@ void Hub::pump(Room& room) {
   });
 }
 
+void Hub::arm_heartbeat() {
+  if (heartbeat_armed_) return;
+  heartbeat_armed_ = true;
+  heartbeat_.expires_after(kHeartbeat);
+  auto alive = alive_;
+  heartbeat_.async_wait([this, alive](const boost::system::error_code& ec) {
+    if (ec || !*alive) return;
+    heartbeat_armed_ = false;
+    std::int64_t now = now_ms();
+    bool running = false;
+    for (const auto& [id, r] : rooms_) running = running || r->clock_deadline(now).has_value();
+    if (!running) return;  // armed again by the next clock that starts
+    try {
+      store_.heartbeat(now);
+    } catch (const std::exception& e) {
+      std::cerr << "strat serve: heartbeat not stored: " << e.what() << "\n";
+    }
+    arm_heartbeat();
+  });
+}
+
 void Hub::arm_clock(Room& room) {
   auto left = room.clock_deadline(now_ms());
   if (!left) return;
+  arm_heartbeat();
   auto& timer = timers_[room.id()];
   if (!timer) timer = std::make_unique<asio::steady_timer>(io_);
   timer->expires_after(std::chrono::milliseconds(std::max<std::int64_t>(0, *left) + 5));

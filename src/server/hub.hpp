@@ -18,7 +18,9 @@ namespace strat::server {
 
 class Hub {
  public:
-  Hub(boost::asio::io_context& io, Store& store, unsigned agent_threads);
+  // `allow_client_seeds` (tests only, `strat serve --test-seeds`): POST /api/games may fix the seed of any game.
+  // Otherwise a client may choose the seed only of a game without hidden information or chance.
+  Hub(boost::asio::io_context& io, Store& store, unsigned agent_threads, bool allow_client_seeds = false);
   ~Hub();
   void restore_all();  // every stored game, replayed; unfinished agent turns resume
 
@@ -42,12 +44,19 @@ class Hub {
   std::vector<TokenGrant> claim(Room& room, const StoredToken& invite);
   void pump(Room& room);  // starts the computer's turn and arms the clock, after every change
   void arm_clock(Room& room);
+  // While any clock runs, the time is stored every kHeartbeat: after a crash, a restored clock is charged up to
+  // the last beat, so at most kHeartbeat of thinking time is given back.
+  void arm_heartbeat();
+  static constexpr std::chrono::milliseconds kHeartbeat{250};
 
   boost::asio::io_context& io_;
   Store& store_;
   boost::asio::thread_pool pool_;
   std::map<std::string, std::unique_ptr<Room>> rooms_;
   std::map<std::string, std::unique_ptr<boost::asio::steady_timer>> timers_;
+  bool allow_client_seeds_ = false;
+  boost::asio::steady_timer heartbeat_{io_};
+  bool heartbeat_armed_ = false;
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
 };
 

@@ -7,21 +7,11 @@
 
 #include "core/error.hpp"
 #include "core/text.hpp"
+#include "server/secure_random.hpp"
 
 namespace strat::server {
 
 using nlohmann::json;
-
-std::string random_token() {
-  static thread_local std::random_device device;
-  static const char* hex = "0123456789abcdef";
-  std::string out;
-  for (int i = 0; i < 4; ++i) {
-    std::uint32_t v = device();
-    for (int k = 0; k < 8; ++k, v >>= 4) out += hex[v & 15];
-  }
-  return out;
-}
 
 namespace {
 
@@ -72,7 +62,7 @@ std::unique_ptr<Room> Room::create(Store& store, const NewGame& r, std::vector<T
   GameSpec spec = GameSpec::parse(r.game);
   const GameInfo& info = *spec.info;
   static const std::set<std::string> modes = {"computer", "hotseat", "friend", "selfplay"};
-  if (!modes.count(r.mode)) bad_input("unknown mode '" + r.mode + "' (computer, hotseat, friend, selfplay)");
+  if (!modes.count(r.mode)) bad_input("unknown mode " + strat::quoted(r.mode) + " (computer, hotseat, friend, selfplay)");
   if (r.human_seat != 0 && r.human_seat != 1) bad_input("seat must be 0 or 1");
   if (r.clock_initial_ms < 0 || r.clock_initial_ms > 24LL * 3600 * 1000 || r.clock_increment_ms < 0 ||
       r.clock_increment_ms > 3600 * 1000)
@@ -82,9 +72,12 @@ std::unique_ptr<Room> Room::create(Store& store, const NewGame& r, std::vector<T
   g.id = random_token().substr(0, 12);
   g.spec = canonical_spec(spec);
   g.mode = r.mode;
-  g.seed = r.seed ? r.seed : std::random_device{}() * 4294967296ULL + std::random_device{}();
+  // The seed deals hidden pieces and cards and seeds the computer's search: the server's own secret unless a
+  // test server lets a client choose it for a game without hidden information or chance (Hub::create).
+  g.seed = r.seed ? *r.seed : secure_random_u64();
   g.listed = r.mode == "friend" && r.listed;
   g.created_ms = g.updated_ms = now;
+  g.started_ms = info.from_setups && info.random_setup ? 0 : now;
   g.clock_initial_ms = r.clock_initial_ms;
   g.clock_increment_ms = r.clock_initial_ms > 0 ? r.clock_increment_ms : 0;
   g.title = title_of(spec);
@@ -114,7 +107,7 @@ std::unique_ptr<Room> Room::create(Store& store, const NewGame& r, std::vector<T
       grant(1 << s, s, (invite ? "invite" : "seat") + std::to_string(s), !invite);
     }
   }
-  if (!info.hidden_information) {
+  if (!info.hidden_information()) {
     grant(0, -1, "watch", true);
   } else {
     for (int s = 0; s < 2; ++s) {
@@ -135,7 +128,7 @@ std::unique_ptr<Room> Room::create(Store& store, const NewGame& r, std::vector<T
   store.create_game(g, tokens);
   for (int s = 0; s < 2; ++s)
     if (room->setups_[s]) store.set_setup(g.id, s, *room->setups_[s]);
-  if (room->setups_[0] && room->setups_[1]) room->start_from_setups();  // computer against computer
+  if (room->setups_[0] && room->setups_[1]) room->start_from_setups(now);  // computer against computer
   room->remaining_[0] = room->remaining_[1] = g.clock_initial_ms;
   room->turn_started_ = now;
   room->make_agents();
@@ -149,7 +142,7 @@ std::unique_ptr<Room> Room::restore(Store& store, const StoredGame& g, std::int6
   if (g.start.empty()) {
     for (int s = 0; s < 2; ++s) room->setups_[s] = store.setup(g.id, s);
     // Killed between storing the second setup and the start: finish the job now.
-    if (room->setups_[0] && room->setups_[1]) room->start_from_setups();
+    if (room->setups_[0] && room->setups_[1]) room->start_from_setups(now);
   } else if (g.start.rfind("new:", 0) == 0) {
     room->state_ = spec.new_game(std::stoull(g.start.substr(4)));
   } else {
@@ -174,7 +167,17 @@ std::unique_ptr<Room> Room::restore(Store& store, const StoredGame& g, std::int6
     room->override_ = {r["status"] == "win" ? Status::Win : Status::Draw, r.value("winner", -1),
                        r.value("reason", std::string())};
   }
-  // Time the server was down is charged to nobody: the side to move's clock restarts now.
+  // Clocks across a restart (docs/server.md): the side to move is charged the time it thought before the stop,
+  // up to the server's last heartbeat, so a crash gives no time back; the time the server was down is charged
+  // to nobody, and the clock runs again from now.
+  if (g.clock_initial_ms > 0 && room->state_ && !room->over()) {
+    std::int64_t turn_start = room->history_.empty() ? g.started_ms : room->history_.back().stored.at_ms;
+    auto alive = store.last_alive();
+    if (turn_start > 0 && alive && *alive > turn_start) {
+      std::int64_t& left = room->remaining_[room->state_->to_move()];
+      left = std::max<std::int64_t>(0, left - (*alive - turn_start));
+    }
+  }
   room->turn_started_ = now;
   room->make_agents();
   return room;
@@ -202,7 +205,7 @@ int Room::viewer(const Access& a) const {
 std::string Room::view_text(const Access& a) const {
   if (!state_) return "null";
   int p = viewer(a);
-  if (p < 0 && spec_.info->hidden_information && !over()) return "null";  // never, by construction
+  if (p < 0 && spec_.info->hidden_information() && !over()) return "null";  // never, by construction
   return state_->view_json(p);
 }
 
@@ -264,7 +267,7 @@ json Room::move_json(const Played& p) const {
 // declare them public, once the game is over, and otherwise only the side that played it (a card game's
 // "place a1 10" names a card the other side must not learn).
 bool Room::move_visible(const Played& p, const Access& a) const {
-  if (!spec_.info->hidden_information || spec_.info->public_moves || over()) return true;
+  if (!spec_.info->hidden_information() || spec_.info->public_moves || over()) return true;
   return (a.acts & (1 << p.stored.seat)) || a.sees == p.stored.seat;
 }
 
@@ -282,7 +285,7 @@ std::string Room::snapshot(Access a) const {
   s["variant"] = spec_.variant;
   s["title"] = meta_.title;
   s["mode"] = meta_.mode;
-  s["hidden_information"] = spec_.info->hidden_information;
+  s["hidden_information"] = spec_.info->hidden_information();
   s["acts"] = json::array();
   for (int k = 0; k < 2; ++k)
     if (a.acts & (1 << k)) s["acts"].push_back(k);
@@ -358,7 +361,7 @@ void Room::broadcast_move(const Played& p) {
 }
 
 void Room::error(Client* client, const std::string& what, const std::string& request) {
-  client->send(json{{"type", "error"}, {"request", request}, {"message", what}}.dump());
+  client->send(json{{"type", "error"}, {"request", strat::one_line(request, 40)}, {"message", strat::one_line(what)}}.dump());
 }
 
 // The seat a message acts for: the one the token holds, or for a hotseat token the "seat" given (default: the
@@ -392,7 +395,7 @@ void Room::handle(Client* client, const json& m, std::int64_t now) {
     else if (type == "draw") on_draw(client, a, m);
     else if (type == "state") client->send(snapshot(a));
     else if (type == "ping") client->send(json{{"type", "pong"}}.dump());
-    else bad_input(type.empty() ? "a message needs a \"type\"" : "unknown message type '" + type + "'");
+    else bad_input(type.empty() ? "a message needs a \"type\"" : "unknown message type " + strat::quoted(type));
   } catch (const BadInput& e) {
     error(client, e.what(), type);
   } catch (const nlohmann::json::exception&) {
@@ -409,7 +412,9 @@ void Room::on_move(Client* client, const Access& a, const json& m, std::int64_t 
   if (over()) bad_input("the game is over");
   int seat = seat_for(a, m, "move");
   std::string move = clean_move(m);
-  if (m.contains("ply") && (!m["ply"].is_number_integer() || m["ply"].get<int>() != state_->ply()))
+  if (m.contains("ply") && !m["ply"].is_number_integer())
+    bad_input("\"ply\" must be a whole number: the ply the move is played at (" + std::to_string(state_->ply()) + " now)");
+  if (m.contains("ply") && m["ply"].get<std::int64_t>() != state_->ply())
     bad_input("stale move " + strat::quoted(move) + ": the game is at ply " + std::to_string(state_->ply()));
   int to_move = state_->to_move();
   if (seat != to_move) bad_input("not your turn: " + state_->player_name(to_move) + " is to move");
@@ -424,7 +429,7 @@ std::string Room::play(int seat, const std::string& move, std::int64_t now) {
   if (over()) return "the game is over";
   auto next = state_->clone();
   Events events;
-  if (spec_.info->hidden_information) {
+  if (spec_.info->hidden_information()) {
     // The game's own error text may describe the hidden board; the legal list only holds what the mover knows.
     const auto& legal_moves = legal_now();
     if (std::find(legal_moves.begin(), legal_moves.end(), move) == legal_moves.end())
@@ -475,25 +480,26 @@ void Room::on_setup(Client* client, const Access& a, const json& m) {
   store_.set_setup(meta_.id, seat, setup);
   setups_[seat] = setup;
   if (setups_[0] && setups_[1]) {
-    start_from_setups();
+    start_from_setups(now_ms());
     broadcast_snapshots();
   } else {
     for (auto& mem : members_) mem.client->send(snapshot(mem.access));
   }
 }
 
-void Room::start_from_setups() {
+void Room::start_from_setups(std::int64_t now) {
   state_ = spec_.info->from_setups(spec_.options, *setups_[0], *setups_[1]);
   ++generation_;
   meta_.start = "pos:" + state_->position();
-  store_.set_start(meta_.id, meta_.start);
-  turn_started_ = now_ms();
+  store_.set_start(meta_.id, meta_.start, now);
+  meta_.started_ms = now;
+  turn_started_ = now;
 }
 
 void Room::on_random_setup(Client* client, const Access& a, const json& m) {
   if (!spec_.info->random_setup) bad_input(spec_.info->name + " has no setups");
   int seat = seat_for(a, m, "place a setup");
-  std::string s = spec_.info->random_setup(spec_.options, seat, std::random_device{}());
+  std::string s = spec_.info->random_setup(spec_.options, seat, secure_random_u64());
   client->send(json{{"type", "setup_suggestion"}, {"seat", seat}, {"setup", s}}.dump());
 }
 

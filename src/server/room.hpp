@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/registry.hpp"
+#include "server/secure_random.hpp"
 #include "server/store.hpp"
 
 namespace strat::server {
@@ -42,7 +43,7 @@ struct NewGame {
   std::int64_t clock_initial_ms = 0;
   std::int64_t clock_increment_ms = 0;
   bool listed = false;  // friend mode: show in the lobby so anyone can take the free seat
-  std::uint64_t seed = 0;
+  std::optional<std::uint64_t> seed;  // only ever set by Hub::create under its seed policy
 };
 
 struct TokenGrant {
@@ -140,7 +141,7 @@ class Room {
   // Validates, commits and broadcasts one move; returns the error text ("" when played).
   std::string play(int seat, const std::string& move, std::int64_t now);
   void end_outside_rules(Status status, int winner, const std::string& reason);
-  void start_from_setups();
+  void start_from_setups(std::int64_t now);
   void make_agents();
   std::string summary() const;
 
@@ -166,6 +167,5 @@ class Room {
   long generation_ = 0;  // bumped whenever state_ changes
 };
 
-std::string random_token();
 
 }  // namespace strat::server

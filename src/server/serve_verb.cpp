@@ -23,13 +23,14 @@ struct ServeArgs {
   ServeConfig config;
   std::string db = "strat.db";
   unsigned agent_threads = 0;
+  bool test_seeds = false;
 };
 
 int serve(const ServeArgs& args, std::ostream& out, std::ostream& err) {
   Store store(args.db);
   boost::asio::io_context io(1);
   unsigned threads = args.agent_threads ? args.agent_threads : std::max(1u, std::thread::hardware_concurrency());
-  Hub hub(io, store, threads);
+  Hub hub(io, store, threads, args.test_seeds);
   hub.restore_all();
   LiveStore live_store(args.db);  // live team games: own tables, own connection to the same file
   LiveHub live(live_store);
@@ -66,6 +67,8 @@ void install_serve_verb() {
         ->default_val("127.0.0.1");
     sub->add_option("--web", args->config.web_root, "Directory of the built front end (default: web/dist)");
     sub->add_option("--agent-threads", args->agent_threads, "Threads for computer players (default: all cores)");
+    sub->add_flag("--test-seeds", args->test_seeds,
+                  "Tests only: let POST /api/games choose the seed of every game, hidden deals included");
     sub->callback([args, &out, &err] {
       int status = serve(*args, out, err);
       if (status != 0) throw CLI::RuntimeError(status);

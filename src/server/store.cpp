@@ -4,6 +4,7 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <chrono>
 #include <stdexcept>
 
@@ -18,7 +19,7 @@ namespace {
 
 constexpr const char* kGameColumns =
     "id, spec, mode, start, seed, listed, created, updated, clock_initial, clock_increment, seat0_kind, "
-    "seat0_agent, seat1_kind, seat1_agent, result, title, summary, draw_offer, draw_offer_ply";
+    "seat0_agent, seat1_kind, seat1_agent, result, title, summary, draw_offer, draw_offer_ply, started";
 
 StoredGame read_game(Stmt& s) {
   StoredGame g;
@@ -39,6 +40,7 @@ StoredGame read_game(Stmt& s) {
   g.summary = s.text(16);
   g.draw_offer = static_cast<int>(s.integer(17));
   g.draw_offer_ply = static_cast<int>(s.integer(18));
+  g.started_ms = s.integer(19);
   return g;
 }
 
@@ -65,14 +67,21 @@ Store::Store(const std::string& path) {
       " clock_initial INTEGER NOT NULL, clock_increment INTEGER NOT NULL,"
       " seat0_kind TEXT NOT NULL, seat0_agent TEXT NOT NULL, seat1_kind TEXT NOT NULL, seat1_agent TEXT NOT NULL,"
       " result TEXT NOT NULL, title TEXT NOT NULL, summary TEXT NOT NULL,"
-      " draw_offer INTEGER NOT NULL DEFAULT -1, draw_offer_ply INTEGER NOT NULL DEFAULT 0)");
-  // Databases written before draw offers were kept gain the columns (existing games: no offer pending).
-  bool has_draw_offer = false;
-  for (Stmt info(db_, "PRAGMA table_info(games)"); info.step();) has_draw_offer |= info.text(1) == "draw_offer";
-  if (!has_draw_offer) {
-    exec("ALTER TABLE games ADD COLUMN draw_offer INTEGER NOT NULL DEFAULT -1");
-    exec("ALTER TABLE games ADD COLUMN draw_offer_ply INTEGER NOT NULL DEFAULT 0");
-  }
+      " draw_offer INTEGER NOT NULL DEFAULT -1, draw_offer_ply INTEGER NOT NULL DEFAULT 0,"
+      " started INTEGER NOT NULL DEFAULT 0)");
+  // Databases written before a column existed gain it (existing games: no offer pending; start time unknown).
+  std::vector<std::string> columns;
+  for (Stmt info(db_, "PRAGMA table_info(games)"); info.step();) columns.push_back(info.text(1));
+  auto add_column = [&](const std::string& name, const std::string& decl) {
+    if (std::find(columns.begin(), columns.end(), name) == columns.end())
+      exec(("ALTER TABLE games ADD COLUMN " + name + " " + decl).c_str());
+  };
+  add_column("draw_offer", "INTEGER NOT NULL DEFAULT -1");
+  add_column("draw_offer_ply", "INTEGER NOT NULL DEFAULT 0");
+  add_column("started", "INTEGER NOT NULL DEFAULT 0");
+  // The last moment the server was known to run with a clock going (Hub's heartbeat): after a crash, the side
+  // to move is charged its thinking time up to then (docs/server.md, "Clocks across a restart").
+  exec("CREATE TABLE IF NOT EXISTS heartbeat (id INTEGER PRIMARY KEY CHECK (id = 0), alive INTEGER NOT NULL)");
   exec(
       "CREATE TABLE IF NOT EXISTS moves (game_id TEXT NOT NULL REFERENCES games(id), ply INTEGER NOT NULL,"
       " seat INTEGER NOT NULL, move TEXT NOT NULL, clock0 INTEGER NOT NULL, clock1 INTEGER NOT NULL,"
@@ -100,12 +109,12 @@ void Store::exec(const char* sql) {
 void Store::create_game(const StoredGame& g, const std::vector<StoredToken>& tokens) {
   exec("BEGIN IMMEDIATE");
   try {
-    Stmt s(db_, "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    Stmt s(db_, "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     s.bind(g.id).bind(g.spec).bind(g.mode).bind(g.start).bind(static_cast<std::int64_t>(g.seed))
         .bind(std::int64_t{g.listed}).bind(g.created_ms).bind(g.updated_ms).bind(g.clock_initial_ms)
         .bind(g.clock_increment_ms).bind(g.seats[0].kind).bind(g.seats[0].agent).bind(g.seats[1].kind)
         .bind(g.seats[1].agent).bind(g.result).bind(g.title).bind(g.summary)
-        .bind(std::int64_t{g.draw_offer}).bind(std::int64_t{g.draw_offer_ply});
+        .bind(std::int64_t{g.draw_offer}).bind(std::int64_t{g.draw_offer_ply}).bind(g.started_ms);
     s.run();
     for (const auto& t : tokens) {
       Stmt ts(db_, "INSERT INTO tokens VALUES (?,?,?,?,?)");
@@ -119,9 +128,20 @@ void Store::create_game(const StoredGame& g, const std::vector<StoredToken>& tok
   }
 }
 
-void Store::set_start(const std::string& id, const std::string& start) {
-  Stmt s(db_, "UPDATE games SET start=?, updated=? WHERE id=?");
-  s.bind(start).bind(now_ms()).bind(id).run();
+void Store::set_start(const std::string& id, const std::string& start, std::int64_t now) {
+  Stmt s(db_, "UPDATE games SET start=?, updated=?, started=? WHERE id=?");
+  s.bind(start).bind(now).bind(now).bind(id).run();
+}
+
+void Store::heartbeat(std::int64_t now) {
+  Stmt s(db_, "INSERT INTO heartbeat VALUES (0, ?) ON CONFLICT(id) DO UPDATE SET alive=excluded.alive");
+  s.bind(now).run();
+}
+
+std::optional<std::int64_t> Store::last_alive() {
+  Stmt s(db_, "SELECT alive FROM heartbeat WHERE id=0");
+  if (!s.step()) return std::nullopt;
+  return s.integer(0);
 }
 
 void Store::set_setup(const std::string& id, int seat, const std::string& setup) {

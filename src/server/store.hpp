@@ -34,6 +34,7 @@ struct StoredGame {
   // seat declines it, so a restored game drops an offer that such a move follows (no extra write per move).
   int draw_offer = -1;
   int draw_offer_ply = 0;
+  std::int64_t started_ms = 0;  // when play began (the first turn's clock start); 0 while setups are pending
 };
 
 struct StoredMove {
@@ -62,7 +63,7 @@ class Store {
   Store& operator=(const Store&) = delete;
 
   void create_game(const StoredGame& game, const std::vector<StoredToken>& tokens);
-  void set_start(const std::string& id, const std::string& start);
+  void set_start(const std::string& id, const std::string& start, std::int64_t now);
   void set_setup(const std::string& id, int seat, const std::string& setup);
   std::optional<std::string> setup(const std::string& id, int seat);
   void add_move(const std::string& id, const StoredMove& move);
@@ -73,6 +74,9 @@ class Store {
   // transaction; false if the invite was used already.
   bool claim_invite(const std::string& invite, const std::vector<StoredToken>& fresh);
   void touch(const std::string& id);
+  // The server's heartbeat while a clock runs, and its last value (none before the first).
+  void heartbeat(std::int64_t now);
+  std::optional<std::int64_t> last_alive();
 
   std::vector<StoredGame> games();  // all, oldest first
   std::optional<StoredGame> game(const std::string& id);

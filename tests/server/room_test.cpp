@@ -497,3 +497,106 @@ TEST_F(Fixture, HotseatActsForTheSideToMoveAndSeesItsView) {
 
 }  // namespace
 }  // namespace strat::server
+
+namespace strat::server {
+namespace {
+
+// Clocks across a restart: the side to move is charged the time it thought before the crash (up to the last
+// heartbeat), the time the server was down is charged to nobody. Before, a restored clock gave back everything
+// thought since the turn began.
+TEST_F(Fixture, RestoredClockChargesTheThinkingTimeBeforeTheCrash) {
+  std::string path = db("clock-restart");
+  std::string id;
+  const std::int64_t t0 = 1'000'000;
+  {
+    Store store(path);
+    std::vector<TokenGrant> grants;
+    NewGame r;
+    r.game = "nim";
+    r.mode = "friend";
+    r.clock_initial_ms = 60'000;
+    r.clock_increment_ms = 0;
+    auto room = Room::create(store, r, grants, t0);
+    id = room->id();
+    Recorder red;
+    room->join(&red, access_of(grant(grants, "seat0")));
+    room->handle(&red, json{{"type", "move"}, {"move", "take1"}}, t0 + 2'000);  // red thought 2 s
+    store.heartbeat(t0 + 5'000);  // blue thinks 3 s, then the server dies
+  }
+  Store store(path);
+  auto restored = Room::restore(store, *store.game(id), t0 + 500'000);  // back after 495 s down
+  EXPECT_EQ(*restored->clock_deadline(t0 + 500'000), 57'000) << "blue's 3 s before the crash stay spent";
+  EXPECT_EQ(*restored->clock_deadline(t0 + 501'000), 56'000) << "and the clock runs on from the restart";
+}
+
+TEST_F(Fixture, RestoredClockChargesTheFirstTurnFromTheStart) {
+  std::string path = db("clock-first-turn");
+  std::string id;
+  const std::int64_t t0 = 2'000'000;
+  {
+    Store store(path);
+    std::vector<TokenGrant> grants;
+    NewGame r;
+    r.game = "nim";
+    r.mode = "friend";
+    r.clock_initial_ms = 10'000;
+    id = Room::create(store, r, grants, t0)->id();
+    store.heartbeat(t0 + 900);
+  }
+  Store store(path);
+  auto restored = Room::restore(store, *store.game(id), t0 + 60'000);
+  EXPECT_EQ(*restored->clock_deadline(t0 + 60'000), 9'100);
+}
+
+TEST_F(Fixture, RestoredClockThatRanOutEndsTheGameOnTime) {
+  std::string path = db("clock-flag");
+  std::string id;
+  const std::int64_t t0 = 3'000'000;
+  {
+    Store store(path);
+    std::vector<TokenGrant> grants;
+    NewGame r;
+    r.game = "nim";
+    r.mode = "friend";
+    r.clock_initial_ms = 1'000;
+    id = Room::create(store, r, grants, t0)->id();
+    store.heartbeat(t0 + 4'000);  // red's flag fell before the crash, unseen
+  }
+  Store store(path);
+  auto restored = Room::restore(store, *store.game(id), t0 + 9'000);
+  restored->check_clock(t0 + 9'000);
+  ASSERT_TRUE(restored->over());
+  EXPECT_EQ(json::parse(restored->snapshot({1, 0}))["result"]["reason"], "time");
+}
+
+TEST_F(Fixture, HubStoresAHeartbeatWhileAClockRuns) {
+  Store store(db("heartbeat"));
+  boost::asio::io_context io;
+  Hub hub(io, store, 1);
+  hub.create(json{{"game", "nim"}, {"mode", "friend"}, {"clock_initial_ms", 60'000}});
+  EXPECT_FALSE(store.last_alive());
+  std::int64_t before = now_ms();
+  for (int i = 0; i < 200 && !store.last_alive(); ++i) io.run_for(std::chrono::milliseconds(10));
+  ASSERT_TRUE(store.last_alive());
+  EXPECT_GE(*store.last_alive(), before);
+}
+
+// A move's ply must be a number: a string is named as such, not reported as a stale move.
+TEST_F(Fixture, PlyGivenAsTextIsAClearError) {
+  Store store(db("ply-text"));
+  std::vector<TokenGrant> grants;
+  NewGame r;
+  r.game = "nim";
+  r.mode = "friend";
+  auto room = Room::create(store, r, grants, now_ms());
+  Recorder red;
+  room->join(&red, access_of(grant(grants, "seat0")));
+  room->handle(&red, json{{"type", "move"}, {"move", "take1"}, {"ply", "0"}}, now_ms());
+  json e = red.last();
+  EXPECT_EQ(e["type"], "error");
+  EXPECT_NE(e["message"].get<std::string>().find("\"ply\" must be a whole number"), std::string::npos) << e.dump();
+  EXPECT_EQ(store.moves(room->id()).size(), 0u);
+}
+
+}  // namespace
+}  // namespace strat::server

@@ -167,7 +167,6 @@ void register_test_games() {
   secrets.name = "secrets";
   secrets.title = "Secrets";
   secrets.agents = {"first"};
-  secrets.hidden_information = true;
   secrets.load = [](const Options&, std::string_view pos) -> std::unique_ptr<AnyState> { return Secrets::load(pos); };
   secrets.new_game = [](const Options&, std::uint64_t) -> std::unique_ptr<AnyState> {
     return std::make_unique<Secrets>(std::vector<std::string>{"zircon", "quokka", "fjord"},

@@ -1,6 +1,7 @@
 #include "games/dhamet/rules.hpp"
 
 #include "core/error.hpp"
+#include "core/text.hpp"
 
 namespace strat::dhamet {
 
@@ -8,7 +9,7 @@ Rules Rules::from(const Options& options) {
   options.check_known({"variant", "huffing", "draw_plies", "repetitions"});
   Rules r;
   const std::string variant = options.get("variant", "standard");
-  if (variant != "standard" && variant != "huffing") bad_input("unknown variant '" + variant + "' of dhamet");
+  if (variant != "standard" && variant != "huffing") bad_input("unknown variant " + strat::quoted(variant) + " of dhamet");
   r.huffing = variant == "huffing" || options.flag("huffing");
   r.draw_plies = static_cast<int>(options.get_int("draw_plies", 100, 0, 100000));
   r.repetitions = static_cast<int>(options.get_int("repetitions", 3, 0, 1000));

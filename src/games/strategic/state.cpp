@@ -12,7 +12,7 @@ Rules Rules::from(const Options& options) {
   options.check_known({"variant", "jump_own", "draw_plies", "repetitions", "board"});
   Rules r;
   const std::string variant = options.get("variant", "standard");
-  if (variant != "standard" && variant != "jump_own") bad_input("unknown variant '" + variant + "' of strategic");
+  if (variant != "standard" && variant != "jump_own") bad_input("unknown variant " + strat::quoted(variant) + " of strategic");
   r.jump_own = variant == "jump_own" || options.flag("jump_own");
   r.draw_plies = static_cast<int>(options.get_int("draw_plies", 200, 0, 1'000'000));
   r.repetitions = static_cast<int>(options.get_int("repetitions", 3, 0, 100));
@@ -84,7 +84,7 @@ State State::load(const Rules& rules, std::string_view text) {
   text = trim(text);
   if (text.substr(0, 7) == "random:") {
     unsigned long long seed = 0;
-    if (!parse_uint(text.substr(7), seed)) bad_input("bad seed in " + quoted(text) + " (expected random:NUMBER)");
+    if (!parse_uint(text.substr(7), seed)) bad_input("bad seed in " + strat::quoted(text) + " (expected random:NUMBER)");
     return deal(rules, seed);
   }
   if (text == "startpos") bad_input("strategic has no fixed start position: use random:SEED (T-03)");
@@ -96,7 +96,7 @@ State State::parse(const Rules& rules, std::string_view text) {
   const Board& b = s.board();
   auto fields = split_ws(text);
   if (fields.size() != 3)
-    bad_input("position " + quoted(text) + ": expected 3 fields (rows, side to move, first turns played), got " +
+    bad_input("position " + strat::quoted(text) + ": expected 3 fields (rows, side to move, first turns played), got " +
               std::to_string(fields.size()));
   auto rows = split(fields[0], '/');
   if (static_cast<int>(rows.size()) != b.rows)
@@ -107,14 +107,14 @@ State State::parse(const Rules& rules, std::string_view text) {
     const int row = b.rows - 1 - i;
     auto line = rows[static_cast<std::size_t>(i)];
     if (static_cast<int>(line.size()) != b.cols)
-      bad_input("position: row " + std::to_string(row + 1) + " " + quoted(line) + " has " +
+      bad_input("position: row " + std::to_string(row + 1) + " " + strat::quoted(line) + " has " +
                 std::to_string(line.size()) + " cells, expected " + std::to_string(b.cols));
     for (int c = 0; c < b.cols; ++c) {
       const char ch = line[static_cast<std::size_t>(c)];
       const int cell = b.index(c, row);
       const std::string where = "position: " + b.name(cell);
       if (!b.exists(cell)) {
-        if (ch != '-') bad_input(where + " is not a cell of this board and must be written '-', got " + quoted({&ch, 1}));
+        if (ch != '-') bad_input(where + " is not a cell of this board and must be written '-', got " + strat::quoted({&ch, 1}));
         continue;
       }
       switch (ch) {
@@ -123,7 +123,7 @@ State State::parse(const Rules& rules, std::string_view text) {
         case 'O': s.toggle(cell, 0, true); counts[0] += 2; break;
         case 'y': s.toggle(cell, 1, false); counts[1] += 1; break;
         case 'Y': s.toggle(cell, 1, true); counts[1] += 2; break;
-        default: bad_input(where + ": unknown piece " + quoted({&ch, 1}) + " (expected o O y Y .)");
+        default: bad_input(where + ": unknown piece " + strat::quoted({&ch, 1}) + " (expected o O y Y .)");
       }
     }
   }
@@ -134,10 +134,10 @@ State State::parse(const Rules& rules, std::string_view text) {
   int side;
   if (fields[1] == "o") side = 0;
   else if (fields[1] == "y") side = 1;
-  else bad_input("position: side to move must be 'o' or 'y', got " + quoted(fields[1]));
+  else bad_input("position: side to move must be 'o' or 'y', got " + strat::quoted(fields[1]));
   unsigned long long first = 0;
   if (!parse_uint(fields[2], first) || first > 2)
-    bad_input("position: first turns played must be 0, 1 or 2, got " + quoted(fields[2]));
+    bad_input("position: first turns played must be 0, 1 or 2, got " + strat::quoted(fields[2]));
   if (first < 2 && static_cast<int>(first) != side)
     bad_input("position: with " + std::to_string(first) + " first turns played it is " + player_name(static_cast<int>(first)) +
               "'s first turn, not " + player_name(side) + "'s (orange moves first, T-04)");

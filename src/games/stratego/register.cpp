@@ -41,7 +41,6 @@ void register_stratego(Registry& registry) {
   g.summary = "Classic Stratego (1987 rules): hidden ranks, capture the enemy Flag";
   g.variants = {"classic", "barrage"};
   g.agents = {"random", "mcts", "stratego"};
-  g.hidden_information = true;
   g.has_random_start = true;
   g.load = load;
   g.new_game = [](const Options& options, std::uint64_t seed) {

@@ -33,7 +33,6 @@ void register_stratego_cards(Registry& registry) {
   g.title = "Stratego card duel";
   g.summary = "Two players, 23 cards each: a front line of 5 face-down cards, attacks, Spy/Scout/Flag reveals";
   g.agents = {"random", "mcts", "cards"};
-  g.hidden_information = true;
   g.chance = true;
   g.has_startpos = false;
   g.has_random_start = true;
