@@ -30,8 +30,10 @@ std::uint64_t random_seed() {
 }
 }  // namespace
 
-LiveHub::LiveHub(LiveStore& store, std::function<std::int64_t()> clock)
-    : store_(store), clock_(clock ? std::move(clock) : std::function<std::int64_t()>(now_ms)) {}
+LiveHub::LiveHub(LiveStore& store, std::function<std::int64_t()> clock, std::function<std::uint64_t()> seeds)
+    : store_(store),
+      clock_(clock ? std::move(clock) : std::function<std::int64_t()>(now_ms)),
+      seeds_(seeds ? std::move(seeds) : std::function<std::uint64_t()>(random_seed)) {}
 
 void LiveHub::restore_all() {
   for (const auto& id : store_.game_ids()) {
@@ -46,7 +48,7 @@ void LiveHub::restore_all() {
 }
 
 json LiveHub::create(const json& form) {
-  const live::GameSetup setup = live::setup_from_form(form, random_seed());
+  const live::GameSetup setup = live::setup_from_form(form, seeds_());
   live::LiveGame game = live::LiveGame::create(setup, clock_());
   std::string id = secret_token().substr(0, 12);
   std::vector<LiveTokenRow> tokens;

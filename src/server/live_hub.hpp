@@ -21,7 +21,10 @@ namespace strat::server {
 
 class LiveHub {
  public:
-  explicit LiveHub(LiveStore& store, std::function<std::int64_t()> clock = nullptr);
+  // `clock` and `seeds` (the blind-deal seed of each new game) default to the wall clock and the system's
+  // random device; tests give fixed ones so that two games differ only in what the test makes differ.
+  explicit LiveHub(LiveStore& store, std::function<std::int64_t()> clock = nullptr,
+                   std::function<std::uint64_t()> seeds = nullptr);
   void restore_all();  // every stored game, replayed from its log; returns quietly past a bad one
 
   // POST /api/live: {"players_per_team":8,"cards":0,"names":[..],"rosters":[..]} -> {"id", "tokens":{referee,red,blue}}
@@ -53,6 +56,7 @@ class LiveHub {
 
   LiveStore& store_;
   std::function<std::int64_t()> clock_;
+  std::function<std::uint64_t()> seeds_;
   std::map<std::string, Entry> games_;
 };
 

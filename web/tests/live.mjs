@@ -63,6 +63,13 @@ export function registerLiveTests({ test, browser, server, assert, until, shot }
     assert((await game.red.page.locator('#team-red [data-field=stock]').count()) === 1, 'red sees red stock');
     assert((await game.red.page.locator('#team-blue [data-field=stock]').count()) === 0, 'red does not see blue stock');
     assert((await game.ref.page.locator('[data-field=stock]').count()) === 2, 'referee sees both stocks');
+    // A leader acts only for their own team: no duel form, no team choice for flags; the referee has both.
+    for (const p of [game.red, game.blue]) {
+      assert((await p.page.locator('#duel, #duel-btn, [id^=duel-tagger-team]').count()) === 0, 'no duel form on a leader page');
+      assert((await p.page.locator('[id^=flag-team-], [id^=deal-team-]').count()) === 0, 'no other team to pick on a leader page');
+    }
+    assert((await game.ref.page.locator('#duel').count()) === 1, 'the referee records duels');
+    assert((await game.ref.page.locator('#flag-team-blue').count()) === 1, 'the referee picks the team of a flag event');
     const bad = await fetch(`${server.base}/api/live/state?token=${'0'.repeat(32)}`);
     assert(bad.status === 400, 'unknown token refused');
   });
@@ -112,14 +119,13 @@ export function registerLiveTests({ test, browser, server, assert, until, shot }
   });
 
   test('live: a Scout takes the flag from the start, nobody else may', async () => {
-    // Blue's Spy may not (L-10): refused with a message, nothing changes.
+    // Blue's Spy may not (L-10): refused with a message (no rule id on screen), nothing changes.
     await closeOverlay(game.blue.page);
-    await game.blue.page.click('#flag-team-blue');
     await game.blue.page.selectOption('#flag-player', '1');
     await game.blue.page.click('#flag-take-btn');
-    await until(async () => /L-10/.test((await game.blue.page.textContent('#toast')) || ''), 'refusal shown');
+    await until(async () => /not a Scout/.test((await game.blue.page.textContent('#toast')) || ''), 'refusal shown');
+    assert(!/L-\d/.test(await game.blue.page.textContent('#toast')), 'no rule id in the message');
     await dealChosen(game.red.page, 2, '2');
-    await game.red.page.click('#flag-team-red');
     await game.red.page.selectOption('#flag-player', '2');
     await game.red.page.click('#flag-take-btn');
     await all(async (page) => ((await page.locator('#team-red [data-field=carrier]').count()) === 1), 'Scout carries the flag');
@@ -194,6 +200,16 @@ export function registerLiveTests({ test, browser, server, assert, until, shot }
       }
     }
     assert(checked >= 20, `enough messages checked (${checked})`);
+    // The audit's probe, sent by hand: the Red leader records Blue's duel. Refused without a word on Blue's cards.
+    const ws = new WebSocket(`${server.base.replace('http', 'ws')}/ws/live?token=${game.tokens.red}`);
+    const inbox = [];
+    ws.on('message', (d) => inbox.push(JSON.parse(String(d))));
+    await new Promise((r) => ws.once('open', r));
+    await until(() => inbox.length === 1, 'the view on joining');
+    ws.send(JSON.stringify({ type: 'command', command: { op: 'duel', tagger_team: 'blue', tagger: 1, tagged: 1 } }));
+    await until(() => inbox.length === 2, 'the answer');
+    assert(inbox[1].type === 'error' && inbox[1].message.includes('duels, returned flags and undo are the referee'), `leader duel refused: ${inbox[1].message}`);
+    ws.close();
     const sheet = await (await fetch(`${server.base}/api/live/cards?cards=30&colour=blue&format=html`)).text();
     assert((sheet.match(/class="card"/g) || []).length === 30, 'printable 30-card blue sheet (L-20)');
     for (const p of [game.ref, game.red, game.blue]) await p.page.context().close();

@@ -11,7 +11,7 @@ std::string label(int r) { return r == kBomb ? "Bomb" : rank_name(r) + " (" + ra
 
 DuelVerdict resolve_duel(int tagger, int tagged) {
   if (!valid_rank(tagger) || !valid_rank(tagged)) bad_input("a duel needs two cards");
-  if (tagger == kBomb) bad_input("a Bomb may walk but never tags (L-06)");
+  if (tagger == kBomb) bad_input("a Bomb may walk but never tags");  // L-06
   if (tagged == kBomb) {
     if (tagger == kMiner) return {DuelWinner::kTagger, "Miner defuses the Bomb"};
     return {DuelWinner::kTagged, "Bomb beats " + label(tagger) + ", who tagged it"};

@@ -7,6 +7,15 @@ namespace strat::live {
 
 using nlohmann::json;
 
+namespace {
+// Until L-19 was enforced, leaders could record duels and flag events of either team; logs stored then still
+// load, so a game in progress survives the server's upgrade (new commands are checked by may_record).
+bool stored_before_l19(int actor, const Event& e) {
+  if (actor != kRed && actor != kBlue) return false;
+  return e.type == EventType::kDuel || e.type == EventType::kFlagTaken || e.type == EventType::kFlagHome;
+}
+}  // namespace
+
 LiveGame LiveGame::create(const GameSetup& setup, std::int64_t time_ms) {
   Event e;
   e.type = EventType::kCreate;
@@ -54,7 +63,7 @@ LiveGame LiveGame::from_json(const json& log) {
     if ((i == 0) != (e.type == EventType::kCreate)) bad_input("event #" + std::to_string(i) + ": only the first event creates the game");
     if (e.type == EventType::kUndo && (e.target < 1 || e.target >= static_cast<int>(i)))
       bad_input("event #" + std::to_string(i) + ": undo must name an earlier event after the create");
-    if (i > 0 && !may_record(e.actor, e))
+    if (i > 0 && !may_record(e.actor, e) && !stored_before_l19(e.actor, e))
       bad_input("event #" + std::to_string(i) + ": " + role_code(e.actor) + " may not record a " + event_type_code(e.type));
     g.log_.push_back(e);
   }
@@ -78,15 +87,27 @@ bool LiveGame::may_record(int actor, const Event& e) {
   if (actor == kReferee) return true;
   if (actor != kRed && actor != kBlue) return false;
   switch (e.type) {
-    case EventType::kDeal: return e.team == actor;  // a leader hands out only their own cards
-    case EventType::kDuel:
+    // A leader acts only for their own team: the answer to a command naming the other team would depend on
+    // that team's hidden cards ("a Bomb never tags", "not a Scout"), and a duel's verdict shows both cards.
+    case EventType::kDeal:
     case EventType::kFlagTaken:
-    case EventType::kFlagHome: return true;
+    case EventType::kFlagHome: return e.team == actor;
+    // L-16 does not say who records a duel between teams: the referee, the one person who may see both cards.
+    case EventType::kDuel:
     case EventType::kCreate:
     case EventType::kFlagReturned:
     case EventType::kUndo: return false;
   }
   return false;
+}
+
+std::string LiveGame::refusal(int actor, EventType type) {
+  static const char* const ops[] = {"create", "deal", "duel", "flag taken", "flag returned", "flag home", "undo"};
+  const std::string op = ops[static_cast<int>(type)];
+  if (actor != kRed && actor != kBlue) return op + ": unknown role";
+  const std::string colour = actor == kRed ? "Red" : "Blue";
+  return op + ": the " + colour + " leader records only " + colour +
+         "'s deals, flags taken and flags brought home; duels, returned flags and undo are the referee's";
 }
 
 // A blind deal (L-03) draws uniformly among the cards in the stock, from an Rng seeded by the game's seed and
@@ -107,7 +128,8 @@ int LiveGame::draw_blind(int team, int seq) const {
 const Event& LiveGame::append(Event e) {
   e.seq = static_cast<int>(log_.size());
   if (e.type == EventType::kCreate) bad_input("the game already exists");
-  if (!may_record(e.actor, e)) bad_input(role_code(e.actor) + " may not record a " + event_type_code(e.type));
+  // Rights first, before anything that reads the state: a leader's refusal must not tell them anything.
+  if (!may_record(e.actor, e)) bad_input(refusal(e.actor, e.type));
   if (e.type == EventType::kDeal && !e.chosen && e.team >= 0 && e.team <= 1) e.rank = draw_blind(e.team, e.seq);
   if (e.type != EventType::kUndo) {
     EventResult result;

@@ -38,9 +38,12 @@ class LiveGame {
   // drawn here, whatever `e.rank` says.
   const Event& append(Event e);
 
-  // Whether `actor` may record events of this type (L-18, L-19): the referee records everything; a leader
-  // deals to their own team and may record duels and flag events; only the referee undoes.
+  // Whether `actor` may record `e` (L-18, L-19): the referee records everything; a leader only their own
+  // team's deals, flags taken and flags brought home. Duels, returned flags and undo are the referee's.
   static bool may_record(int actor, const Event& e);
+  // The refusal when may_record is false: it depends on the role and the event type only, never on the state,
+  // so a leader learns nothing of the other team's cards from it.
+  static std::string refusal(int actor, EventType type);
 
   // The state and log as `role` may see them (kReferee: everything; a team: L-19), as a JSON object.
   nlohmann::json view(int role) const;

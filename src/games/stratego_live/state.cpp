@@ -77,7 +77,7 @@ void LiveState::apply(const Event& e, EventResult& result) {
       const std::string who = team_name(e.team) + " " + player_name(e.team, e.player);
       if (p.card != kNoCard) bad_input("deal: " + who + " already holds a " + rank_name(p.card));
       if (!valid_rank(e.rank)) bad_input("deal: no card given");
-      if (teams[e.team].stock.total() == 0) bad_input("deal: the " + team_name(e.team) + " stock is empty (L-09)");
+      if (teams[e.team].stock.total() == 0) bad_input("deal: the " + team_name(e.team) + " stock is empty");  // L-09
       if (teams[e.team].stock[e.rank] == 0)
         bad_input("deal: no " + rank_name(e.rank) + " left in the " + team_name(e.team) + " stock");
       teams[e.team].stock[e.rank]--;
@@ -108,11 +108,11 @@ void LiveState::apply(const Event& e, EventResult& result) {
       const std::string who = team_name(e.team) + " " + player_name(e.team, e.player);
       if (teams[e.team].carrier != 0)
         bad_input("flag taken: " + team_name(e.team) + " already carries the " + team_name(1 - e.team) + " flag");
-      if (p.card == kNoCard) bad_input("flag taken: " + who + " has no card and may never take the flag (L-11)");
+      if (p.card == kNoCard) bad_input("flag taken: " + who + " has no card and may never take the flag");  // L-11
       if (p.card != kScout && !flag_allowed(e.team))
         bad_input("flag taken: " + team_name(e.team) + " has captured " + std::to_string(teams[e.team].captured.total()) +
                   " cards of the " + std::to_string(flag_threshold()) + " needed, and " + who +
-                  " is not a Scout (L-10)");
+                  " is not a Scout");  // L-10
       teams[e.team].carrier = e.player;
       return;
     }

@@ -147,7 +147,7 @@ TEST(L08, CapturedCardsAreCountedByTheWinnersLeader) {
   give(g, kRed, 1, 9);
   for (int i = 0; i < 4; ++i) {
     give(g, kBlue, 1, i < 2 ? 4 : 5);
-    g.duel(kBlue, kRed, 1, 1, 0);
+    g.duel(kReferee, kRed, 1, 1, 0);  // duels are the referee's (L-19)
   }
   const CardCounts& c = g.state().teams[kRed].captured;
   EXPECT_EQ(c.total(), 4);

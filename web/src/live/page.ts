@@ -46,12 +46,9 @@ export function livePage(root: HTMLElement, token: string): () => void {
         return;
       }
       if (m.type !== 'live') return;
-      const first = view === null;
       view = m.view as LiveView;
-      if (view.role !== 'referee') {
-        form.dealTeam = view.role;  // a leader deals only their own cards
-        if (first) form.taggerTeam = form.flagTeam = view.role;  // and mostly records their own team's actions
-      }
+      // A leader acts only for their own team (L-19): their deals, flags taken and flags brought home.
+      if (view.role !== 'referee') form.dealTeam = form.flagTeam = view.role;
       render();
       if (m.changed >= 0) announce(m.changed);
     },
@@ -232,6 +229,7 @@ export function livePage(root: HTMLElement, token: string): () => void {
     );
   }
 
+  // Duels are the referee's (L-19): a leader's page has no duel form, only the verdict when it comes.
   function duelSection(v: LiveView): HTMLElement {
     const taggerTeam = v.teams[idx(form.taggerTeam)];
     const taggedTeam = v.teams[idx(other(form.taggerTeam))];
@@ -264,7 +262,7 @@ export function livePage(root: HTMLElement, token: string): () => void {
     const holders = team.players.filter((p) => p.has_card).map((p): [string, string] => [String(p.number), playerLabel(team, p.number)]);
     const rows: (HTMLElement | string)[] = [];
     for (const t of v.teams) {
-      if (!t.carrier) continue;
+      if (!t.carrier || (v.role !== 'referee' && t.team !== v.role)) continue;
       rows.push(h('button', { type: 'button', class: `big team-btn ${t.team} on`, id: `flag-home-${t.team}`, onclick: () => send({ op: 'flag_home', team: t.team }) }, `${t.name} brought the flag home`));
       if (v.role === 'referee')
         rows.push(h('button', { type: 'button', id: `flag-back-${other(t.team)}`, onclick: () => send({ op: 'flag_returned', flag: other(t.team) }) }, `${v.teams[idx(other(t.team))].name} flag goes back (referee)`));
@@ -273,7 +271,7 @@ export function livePage(root: HTMLElement, token: string): () => void {
       'section',
       { class: 'card live-action', id: 'flag' },
       h('h3', {}, 'Flag'),
-      teamToggle('flag-team', form.flagTeam, v, (t) => { form.flagTeam = t; form.flagPlayer = ''; }),
+      v.role === 'referee' ? teamToggle('flag-team', form.flagTeam, v, (t) => { form.flagTeam = t; form.flagPlayer = ''; }) : '',
       team.carrier
         ? h('p', { class: 'muted' }, `${team.name} already carries the flag.`)
         : holders.length
@@ -320,7 +318,7 @@ export function livePage(root: HTMLElement, token: string): () => void {
       v.winner ? h('div', { class: `winner ${v.winner}`, id: 'live-winner' }, `Game won by ${v.teams[idx(v.winner)].name}`) : '',
       h('div', { class: 'live-teams' }, ...mine.map((t) => teamCard(t, v))),
       v.winner ? '' : dealSection(v),
-      v.winner ? '' : duelSection(v),
+      v.winner || v.role !== 'referee' ? '' : duelSection(v),
       v.winner ? '' : flagSection(v),
       h('div', { class: 'live-rosters' }, ...mine.map((t) => h('section', { class: 'card' }, h('h3', {}, t.name), playerList(t)))),
       logSection(v),
