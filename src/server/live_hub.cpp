@@ -1,39 +1,21 @@
 #include "server/live_hub.hpp"
 
 #include <iostream>
-#include <random>
 
 #include "core/error.hpp"
 #include "games/stratego_live/command.hpp"
+#include "server/secure_random.hpp"
 #include "server/store.hpp"
 
 namespace strat::server {
 
 using nlohmann::json;
 
-namespace {
-// 128 random bits as 32 hex digits: links are the only credential, so they must not be guessable.
-std::string secret_token() {
-  static thread_local std::random_device device;
-  static const char* hex = "0123456789abcdef";
-  std::string out;
-  for (int i = 0; i < 4; ++i) {
-    std::uint32_t v = device();
-    for (int k = 0; k < 8; ++k, v >>= 4) out += hex[v & 15];
-  }
-  return out;
-}
-
-std::uint64_t random_seed() {
-  std::random_device device;
-  return (static_cast<std::uint64_t>(device()) << 32) ^ device();
-}
-}  // namespace
 
 LiveHub::LiveHub(LiveStore& store, std::function<std::int64_t()> clock, std::function<std::uint64_t()> seeds)
     : store_(store),
       clock_(clock ? std::move(clock) : std::function<std::int64_t()>(now_ms)),
-      seeds_(seeds ? std::move(seeds) : std::function<std::uint64_t()>(random_seed)) {}
+      seeds_(seeds ? std::move(seeds) : std::function<std::uint64_t()>(secure_random_u64)) {}
 
 void LiveHub::restore_all() {
   for (const auto& id : store_.game_ids()) {
@@ -50,9 +32,9 @@ void LiveHub::restore_all() {
 json LiveHub::create(const json& form) {
   const live::GameSetup setup = live::setup_from_form(form, seeds_());
   live::LiveGame game = live::LiveGame::create(setup, clock_());
-  std::string id = secret_token().substr(0, 12);
+  std::string id = random_token().substr(0, 12);
   std::vector<LiveTokenRow> tokens;
-  for (int role : {live::kReferee, live::kRed, live::kBlue}) tokens.push_back({secret_token(), id, role});
+  for (int role : {live::kReferee, live::kRed, live::kBlue}) tokens.push_back({random_token(), id, role});
   store_.create(id, live::event_to_json(game.log()[0]).dump(), tokens, clock_());
   games_.emplace(id, Entry{std::move(game), {}});
   return {{"id", id}, {"tokens", {{"referee", tokens[0].token}, {"red", tokens[1].token}, {"blue", tokens[2].token}}}};

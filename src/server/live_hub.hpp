@@ -21,8 +21,8 @@ namespace strat::server {
 
 class LiveHub {
  public:
-  // `clock` and `seeds` (the blind-deal seed of each new game) default to the wall clock and the system's
-  // random device; tests give fixed ones so that two games differ only in what the test makes differ.
+  // `clock` and `seeds` (the blind-deal seed of each new game) default to the wall clock and the kernel's
+  // CSPRNG (secure_random.hpp); tests give fixed ones so that two games differ only in what the test makes differ.
   explicit LiveHub(LiveStore& store, std::function<std::int64_t()> clock = nullptr,
                    std::function<std::uint64_t()> seeds = nullptr);
   void restore_all();  // every stored game, replayed from its log; returns quietly past a bad one
