@@ -115,3 +115,65 @@ TEST(Records, MalformedAnnotationIsOneLineError) {
       << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
 }
+
+namespace {
+
+// A dhamet record from selfplay, with its moves cut to the first `keep` and its result replaced.
+std::string dhamet_record(const TempDir& dir, std::size_t keep, const std::string& result) {
+  EXPECT_EQ(run_strat("selfplay dhamet --agents random,random --games 1 --seed 3 --save " + dir.path).status, 0);
+  std::string out;
+  std::size_t moves = 0;
+  const std::string text = slurp(dir.path + "/game-0001.txt");
+  for (auto line : strat::split(text, '\n')) {
+    std::string l(line);
+    if (l.rfind("[Result ", 0) == 0) l = "[Result \"" + result + "\"]";
+    if (!l.empty() && l[0] >= '1' && l[0] <= '9' && ++moves > keep) break;
+    out += l + "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+// The audit's case: the moves leave the game open and the record says Black resigned. Replay reports the
+// recorded result, not "ongoing".
+TEST(D18, ReplayReportsAResignationTheMovesLeaveOpen) {
+  TempDir dir;
+  const std::string file = write(dir, "resign.txt", dhamet_record(dir, 10, "white wins (resign)"));
+  auto r = run_strat("replay " + file);
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(result_line(r.out), "white wins (resign)") << r.out;
+  auto j = run_strat("replay " + file + " --json");
+  EXPECT_NE(j.out.find("\"result\":\"white wins (resign)\""), std::string::npos) << j.out;
+  EXPECT_NE(j.out.find("\"valid\":true"), std::string::npos) << j.out;
+  // An agreed draw and a loss on time read the same way.
+  EXPECT_EQ(result_line(run_strat("replay " + write(dir, "agreed.txt", dhamet_record(dir, 10, "draw (agreement)"))).out),
+            "draw (agreement)");
+  EXPECT_EQ(result_line(run_strat("replay " + write(dir, "time.txt", dhamet_record(dir, 10, "black wins (time)"))).out),
+            "black wins (time)");
+}
+
+TEST(D18, ReplayRefusesAResultOutsideTheRulesAfterTheGameEnded) {
+  TempDir dir;
+  auto r = run_strat("replay " + write(dir, "late.txt", dhamet_record(dir, 100000, "black wins (resign)")));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("the record's result 'black wins (resign)' ends the game outside the rules, but its moves "
+                       "already end it: 'white wins (no pieces)'"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}
+
+TEST(D18, ReplayRefusesAnImpossibleResultOutsideTheRules) {
+  TempDir dir;
+  for (const char* result : {"draw (resign)", "white wins (agreement)", "purple wins (resign)"}) {
+    auto r = run_strat("replay " + write(dir, "odd.txt", dhamet_record(dir, 10, result)));
+    EXPECT_EQ(r.status, 2) << result;
+    EXPECT_NE(r.err.find("is not possible"), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+  // A result the rules give must be the one the moves reach.
+  auto r = run_strat("replay " + write(dir, "flag.txt", dhamet_record(dir, 10, "white wins (no pieces)")));
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("but the moves give 'ongoing'"), std::string::npos) << r.err;
+}
