@@ -23,6 +23,33 @@ nlohmann::json outcome_json(const AnyState& s) {
   return j;
 }
 
+std::optional<Outcome> outside_rules_result(const AnyState& s, const std::string& text) {
+  if (text == "draw (agreement)") return Outcome::draw("agreement");
+  for (int p = 0; p < 2; ++p)
+    for (const char* reason : {"resign", "time"})
+      if (text == s.player_name(p) + " wins (" + reason + ")") return Outcome::win(p, reason);
+  return std::nullopt;
+}
+
+std::string settle_claimed_result(AnyState& s, const std::string& claimed) {
+  const std::string reached = outcome_text(s);
+  if (claimed.empty() || claimed == reached) return "";
+  const auto outside = outside_rules_result(s, claimed);
+  if (outside && !s.outcome().over()) {
+    s.end(*outside);
+    return "";
+  }
+  if (outside)
+    return "the record's result " + strat::quoted(claimed) + " ends the game outside the rules, but its moves already end it: " +
+           strat::quoted(reached);
+  for (const char* reason : {"(resign)", "(time)", "(agreement)"})
+    if (claimed.find(reason) != std::string::npos)
+      return "the record's result " + strat::quoted(claimed) + " is not possible: a resignation or a loss on time gives '" +
+             s.player_name(0) + " wins (resign)', '" + s.player_name(1) + " wins (time)' and the like, an agreement " +
+             "'draw (agreement)'";
+  return "the record's result is " + strat::quoted(claimed) + " but the moves give " + strat::quoted(reached);
+}
+
 int parse_player(const AnyState& s, const std::string& text) {
   for (int p = 0; p < 2; ++p) {
     auto name = s.player_name(p);

@@ -135,9 +135,10 @@ void install_play(CLI::App& app, Context& ctx) {
             continue;
           }
           if (cmdline == "resign") {
-            out << state->player_name(side) << " resigns: " << state->player_name(side ^ 1) << " wins\n";
-            show(-1);
-            return 0;
+            // S-24: the game ends at once; the final board and the result line below show who won.
+            if (!a->json) out << state->player_name(side) << " resigns: " << state->player_name(side ^ 1) << " wins\n";
+            state->end(Outcome::win(side ^ 1, "resign"));
+            continue;
           }
           if (cmdline == "draw") {
             out << (hotseat ? "the other side may type 'draw' too; " : "")

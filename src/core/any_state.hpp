@@ -38,6 +38,9 @@ class AnyState {
   virtual std::string player_name(int player) const = 0;
   // Leaf count at `depth`; empty for games where perft does not apply (hidden information or chance).
   virtual std::optional<std::uint64_t> perft(int depth) const = 0;
+  // Ends an open game outside the rules (resignation, agreed draw, time; docs/records.md): outcome() is then
+  // `o`, no move is legal, and render() shows the result instead of the side to move.
+  virtual void end(const Outcome& o) = 0;
 };
 
 // Optional per-game hooks, detected at compile time.
@@ -47,6 +50,7 @@ template <class S> concept HasRender = requires(const S s) { { s.render(0, true)
 template <class S> concept HasOwnPerft = requires(const S s) { { s.perft(1) } -> std::same_as<std::uint64_t>; };
 template <class S> concept HasPlayerName = requires { { S::player_name(0) } -> std::convertible_to<std::string>; };
 template <class S> concept PerftApplies = requires { requires S::kPerftApplies; };
+template <class S> concept HasEnd = requires(S s, const Outcome& o) { s.end(o); };
 
 std::string json_escape(std::string_view text);
 
@@ -55,15 +59,19 @@ class StateAdapter final : public AnyState {
  public:
   StateAdapter(std::string name, S state) : name_(std::move(name)), s_(std::move(state)) {}
 
-  std::unique_ptr<AnyState> clone() const override { return std::make_unique<StateAdapter>(name_, s_); }
+  std::unique_ptr<AnyState> clone() const override {
+    auto copy = std::make_unique<StateAdapter>(name_, s_);
+    copy->ended_ = ended_;
+    return copy;
+  }
   const std::string& game_name() const override { return name_; }
   int to_move() const override { return s_.to_move(); }
-  Outcome outcome() const override { return s_.outcome(); }
+  Outcome outcome() const override { return ended_ ? *ended_ : s_.outcome(); }
   int ply() const override { return s_.ply(); }
 
   std::vector<std::string> legal_moves() const override {
     std::vector<std::string> out;
-    if (s_.outcome().over()) return out;
+    if (outcome().over()) return out;
     std::vector<typename S::Move> moves;
     s_.legal_moves(moves);
     out.reserve(moves.size());
@@ -72,7 +80,7 @@ class StateAdapter final : public AnyState {
   }
 
   Events apply(std::string_view text) override {
-    if (s_.outcome().over()) bad_input("the game is over");
+    if (outcome().over()) bad_input("the game is over");
     typename S::Move m = s_.parse_move(text);  // validates legality, throws BadInput
     Events events;
     s_.apply(m, &events);
@@ -96,6 +104,13 @@ class StateAdapter final : public AnyState {
     else return view(perspective < 0 ? 0 : perspective) + "\n";
   }
 
+  void end(const Outcome& o) override {
+    if (outcome().over()) bad_input("the game is over");
+    // A game with its own end() shows the result in its own board; others are ended here.
+    if constexpr (HasEnd<S>) s_.end(o);
+    else ended_ = o;
+  }
+
   bool hidden_information() const override { return HiddenInformationGame<S>; }
 
   std::string player_name(int player) const override {
@@ -115,6 +130,7 @@ class StateAdapter final : public AnyState {
  private:
   std::string name_;
   S s_;
+  std::optional<Outcome> ended_;  // end() for a game without its own end()
 };
 
 // The concrete state behind an AnyState, for game-specific code (agents) that knows its type.

@@ -9,7 +9,8 @@
 //   [Result "red wins (flag)"]
 //
 //   1. e4-e5
-//   2. f7xf6 6x4
+//   2. f7xf6 {6x4}
+//   3. place 1=4          (a move may contain spaces: the annotation is the only braced part)
 #include <memory>
 #include <string>
 #include <string_view>
@@ -23,6 +24,9 @@ namespace strat {
 struct RecordMove {
   std::string move;
   std::string annotation;  // e.g. "6x4": the ranks an attack revealed; empty when nothing was revealed
+  // An unbraced line with several words: a move with spaces, or a record from before the braces whose last word
+  // is the annotation ("e5xe6 6x4"). Only the game can tell; replay() tries the whole text first.
+  bool old_style = false;
 };
 
 struct Record {
@@ -36,7 +40,8 @@ struct Record {
   static Record parse(std::string_view text);
 };
 
-// The annotation a move's events give in a record ("reveal e5 6x4" -> "6x4").
+// The annotation a move's events give in a record: the last word of each "reveal" event, joined by spaces
+// ("reveal e5 6x4" -> "6x4"; the card duel's two reveals "reveal r2 9", "reveal b4 4" -> "9 4").
 std::string annotation_of(const Events& events);
 
 struct ReplayReport {

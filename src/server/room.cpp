@@ -6,6 +6,7 @@
 #include <random>
 
 #include "core/error.hpp"
+#include "core/record.hpp"
 #include "core/text.hpp"
 #include "server/secure_random.hpp"
 
@@ -592,33 +593,27 @@ json Room::replay_frame(int ply) const {
   return frame;
 }
 
-// The record format of docs/records.md: header lines, then one numbered move per line with what it revealed
-// (the last word of the game's "reveal" event, e.g. "6x4").
+// The record format of docs/records.md, written by the same code as `strat selfplay --save` so that
+// `strat replay` reads it (moves may contain spaces; annotations are braced).
 std::string Room::record_text() const {
   if (!over()) bad_input("the record is shown when the game is over");
-  auto header = [](const std::string& key, const std::string& value) { return "[" + key + " \"" + value + "\"]\n"; };
-  std::string out = header("Game", meta_.spec);
+  Record record;
+  record.set_header("Game", meta_.spec);
   for (int s = 0; s < 2; ++s) {
     std::string side = names_[s];
     if (!side.empty()) side[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(side[0])));
-    out += header(side, meta_.seats[s].kind == "computer" ? meta_.seats[s].agent : "human");
+    record.set_header(side, meta_.seats[s].kind == "computer" ? meta_.seats[s].agent : "human");
   }
   std::string start = meta_.start.substr(4);
   if (meta_.start.rfind("new:", 0) == 0) {
-    out += header("Seed", start);
+    record.set_header("Seed", start);
     start = spec_.new_game(std::stoull(start))->position();
   }
-  out += header("Start", start);
-  out += header("Site", "strat serve, game " + meta_.id);
-  out += header("Result", summary());
-  out += "\n";
-  for (const auto& p : history_) {
-    out += std::to_string(p.stored.ply + 1) + ". " + p.stored.move;
-    for (const auto& e : p.events)
-      if (e.rfind("reveal ", 0) == 0) out += " " + e.substr(e.rfind(' ') + 1);
-    out += "\n";
-  }
-  return out;
+  record.set_header("Start", start);
+  record.set_header("Site", "strat serve, game " + meta_.id);
+  record.set_header("Result", summary());
+  for (const auto& p : history_) record.moves.push_back({p.stored.move, annotation_of(p.events)});
+  return record.to_text();
 }
 
 json Room::lobby_entry() const {

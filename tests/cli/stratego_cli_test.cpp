@@ -133,3 +133,14 @@ TEST(CliStratego, ViewHidesEnemyRanks) {
   EXPECT_EQ(std::count(r.out.begin(), r.out.begin() + 100, '?'), 40);
   EXPECT_EQ(r.out.substr(60, 40), pos.substr(60, 40));
 }
+
+// The audit's case: a mid-game field without history is a position (the spec's notation section), not a setup.
+TEST(S03, LegalAcceptsAMidGameFieldWithoutHistory) {
+  const std::string pos =
+      "GBMGIEHDJHHGCHDABBDGAEDIJFALKFDBDEAAAABBAE__AI__TPAA__AA__PANNNNAANSQAPTASAPYQAURRTVANRPQUSVTAAAWUAX r";
+  auto r = run_strat("legal stratego " + shell_quote(pos));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("b5-b6\n"), std::string::npos) << r.out;
+  auto a = run_strat("apply stratego " + shell_quote(pos) + " b5-b6");
+  EXPECT_EQ(a.status, 0) << a.err;
+}

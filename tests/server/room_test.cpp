@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <random>
 
+#include "cli/outcome_text.hpp"
+#include "core/record.hpp"
 #include "server/hub.hpp"
 #include "server/room.hpp"
 #include "server/store.hpp"
@@ -391,6 +393,32 @@ TEST_F(Fixture, ComputerPlaysItsSeatThroughTheHub) {
   EXPECT_THROW(hub.create({{"game", "nim"}, {"mode", "computer"}, {"agent", "deep-blue"}}), BadInput);
   EXPECT_THROW(hub.create({{"game", "chess"}}), BadInput);
   EXPECT_THROW(hub.create({{"game", "nim"}, {"mode", "solo"}}), BadInput);
+}
+
+// The exported record is the format `strat replay` reads (docs/records.md): the card duel's moves contain spaces
+// ("place 1=4") and its attacks reveal two cards ("{10 7}").
+TEST_F(Fixture, ExportedCardDuelRecordReplays) {
+  boost::asio::io_context io;
+  Store store(db("record"));
+  Hub hub(io, store, 1);
+  json made = hub.create({{"game", "stratego-cards"}, {"mode", "selfplay"}, {"agent", "random"}});
+  const std::string id = made["id"];
+  auto guard = boost::asio::make_work_guard(io);
+  std::string text;
+  for (int i = 0; i < 6000 && text.empty(); ++i) {
+    try {
+      text = hub.record(id);
+    } catch (const BadInput&) {
+      io.run_for(std::chrono::milliseconds(5));  // still being played
+    }
+  }
+  ASSERT_FALSE(text.empty()) << "the game did not finish";
+  EXPECT_NE(text.find("\n1. place "), std::string::npos) << text;
+  const Record record = Record::parse(text);
+  ReplayReport report = replay(record);
+  EXPECT_EQ(report.error, "") << text;
+  EXPECT_EQ(report.good_moves, record.moves.size());
+  EXPECT_EQ(cli::settle_claimed_result(*report.final_state, record.header("Result")), "") << text;
 }
 
 TEST_F(Fixture, HiddenInformationGamesHaveNoAllSeeingLink) {

@@ -29,6 +29,7 @@ class Secrets final : public AnyState {
   }
   int to_move() const override { return ply_ % 2; }
   Outcome outcome() const override {
+    if (ended_) return *ended_;
     if (ply_ < 6) return Outcome::ongoing();
     std::size_t len[2] = {0, 0};
     for (int p = 0; p < 2; ++p)
@@ -37,6 +38,7 @@ class Secrets final : public AnyState {
     if (len[0] == len[1]) return Outcome::draw("equal");
     return Outcome::win(len[0] > len[1] ? 0 : 1, "longer");
   }
+  void end(const Outcome& o) override { ended_ = o; }
   int ply() const override { return ply_; }
   std::vector<std::string> legal_moves() const override {
     if (outcome().over()) return {};
@@ -101,6 +103,7 @@ class Secrets final : public AnyState {
   std::vector<std::string> words_[2];
   bool revealed_[3] = {false, false, false};
   int ply_ = 0;
+  std::optional<Outcome> ended_;  // resigned, agreed, timed out
 };
 
 class Nim final : public AnyState {
@@ -112,7 +115,11 @@ class Nim final : public AnyState {
     return n;
   }
   int to_move() const override { return ply_ % 2; }
-  Outcome outcome() const override { return pile_ == 0 ? Outcome::win(1 - to_move(), "last") : Outcome::ongoing(); }
+  Outcome outcome() const override {
+    if (ended_) return *ended_;
+    return pile_ == 0 ? Outcome::win(1 - to_move(), "last") : Outcome::ongoing();
+  }
+  void end(const Outcome& o) override { ended_ = o; }
   int ply() const override { return ply_; }
   std::vector<std::string> legal_moves() const override {
     std::vector<std::string> out;
@@ -120,7 +127,7 @@ class Nim final : public AnyState {
     return out;
   }
   Events apply(std::string_view move) override {
-    if (pile_ == 0) bad_input("the game is over");
+    if (outcome().over()) bad_input("the game is over");
     if (move != "take1" && move != "take2") bad_input("illegal move " + quoted(move) + ": expected take1 or take2");
     int k = move[4] - '0';
     if (k > pile_) bad_input("illegal move " + quoted(move) + ": only " + std::to_string(pile_) + " left");
@@ -139,6 +146,7 @@ class Nim final : public AnyState {
  private:
   int pile_;
   int ply_;
+  std::optional<Outcome> ended_;  // resigned, agreed, timed out
 };
 
 // Plays the first legal move: these games test the server, not search.

@@ -51,14 +51,16 @@ std::string DhametState::render(int perspective, bool color) const {
     out += "\n";
   }
   files();
-  out += std::string(b_.side == kWhite ? "White" : "Black") + " to move";
-  if (b_.huffable) {
-    out += "; may huff:";
-    for (Bits x = b_.huffable; x;) out += " " + point_name(pop_lsb(x));
-  }
+  // A finished game shows its result instead of the side to move (also after a resignation, AnyState::end).
   if (outcome_.over()) {
-    out += outcome_.status == Status::Draw ? std::string("; draw (") + outcome_.reason + ")"
-                                           : std::string("; ") + player_name(outcome_.winner) + " wins (" + outcome_.reason + ")";
+    out += outcome_.status == Status::Draw ? std::string("draw (") + outcome_.reason + ")"
+                                           : std::string(player_name(outcome_.winner)) + " wins (" + outcome_.reason + ")";
+  } else {
+    out += std::string(b_.side == kWhite ? "White" : "Black") + " to move";
+    if (b_.huffable) {
+      out += "; may huff:";
+      for (Bits x = b_.huffable; x;) out += " " + point_name(pop_lsb(x));
+    }
   }
   out += "\n";
   return out;

@@ -24,6 +24,8 @@ class DhametState {
 
   int to_move() const { return b_.side; }
   Outcome outcome() const { return outcome_; }
+  // Ends the game outside the rules (resignation, agreed draw, time): see AnyState::end.
+  void end(const Outcome& o) { outcome_ = o; }
   int ply() const { return ply_; }
   void legal_moves(std::vector<Move>& out) const;
   void apply(const Move& m, Events* events);

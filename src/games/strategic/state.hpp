@@ -42,6 +42,8 @@ class State {
 
   int to_move() const { return to_move_; }
   Outcome outcome() const { return outcome_; }
+  // Ends the game outside the rules (resignation, agreed draw, time): see AnyState::end.
+  void end(const Outcome& o) { outcome_ = o; }
   int ply() const { return ply_; }
   void legal_moves(std::vector<Move>& out) const;
   void apply(const Move& m, Events* events);

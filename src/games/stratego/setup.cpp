@@ -81,6 +81,7 @@ State start_position(const Config& config, const Setup& red, const Setup& blue) 
     // Blue faces Red: its back row is row 10, and its left (column a from its own seat) is column j.
     if (blue[i]) s.put(sq(9 - col, 9 - row), 1, blue[i]);
   }
+  s.check_start();  // a new game (strat play, selfplay, the server's random setups) is two complete setups
   s.refresh_outcome();
   return s;
 }

@@ -1,5 +1,6 @@
 #include "games/stratego/setup_notation.hpp"
 
+#include "core/any_state.hpp"
 #include "core/error.hpp"
 #include "games/stratego/setup.hpp"
 #include "games/stratego/state.hpp"
@@ -41,12 +42,12 @@ void add_setup_hooks(GameInfo& info) {
     const Setup s = generate_setup(config, rng);
     return player_rows(start_position(config, s, s), player);
   };
-  // Built from the game's own loader, so it must be set first.
-  info.from_setups = [load = info.load](const Options& options, const std::string& red, const std::string& blue) -> std::unique_ptr<AnyState> {
+  info.from_setups = [](const Options& options, const std::string& red, const std::string& blue) -> std::unique_ptr<AnyState> {
     check_letters(red, 0);
     check_letters(blue, 1);
-    // The game's own position parser checks the armies ("Red has 7 Scouts, expected 8").
-    return load(options, red + kMiddleRows + blue + " r");
+    // A new game, so the strict start check: complete armies ("Red has 7 Scouts, expected 8"), Red to move.
+    return std::make_unique<StateAdapter<State>>("stratego",
+                                                 State::parse_start(red + kMiddleRows + blue + " r", Config::from(options)));
   };
 }
 

@@ -51,8 +51,13 @@ int State::alive_total(int player) const {
   return n;
 }
 
-State State::parse(std::string_view text, const Config& config) {
-  CellsText cells = parse_cells(text, false);
+namespace {
+std::string side_name(int p) { return p == 0 ? "Red" : "Blue"; }
+std::string own_rows(int p) { return p == 0 ? "Red's rows 1-4" : "Blue's rows 7-10"; }
+bool in_own_rows(int p, int row) { return p == 0 ? row <= 3 : row >= 6; }
+}  // namespace
+
+State State::from_cells(const CellsText& cells, const Config& config) {
   State s(config);
   for (int row = 0; row < 10; ++row)
     for (int col = 0; col < 10; ++col) {
@@ -64,40 +69,80 @@ State State::parse(std::string_view text, const Config& config) {
         bad_input(std::string("the ") + rank_name(rank) + " at " + square_str(q) + " cannot have moved (S-09)");
       s.put(q, owner, rank, c & (kKnown | kMoved));
     }
-  const Army& army = config.army();
-  for (int p = 0; p < 2; ++p) {
-    const std::string who = p == 0 ? "Red" : "Blue";
-    for (int r = 1; r < kRanks; ++r) {
-      const int n = s.alive_[p][r];
-      const auto name = [&](int k) { return std::string(k == 1 ? rank_name(r) : rank_name_plural(r)); };
-      if (!cells.has_extras && n != army[r])
-        bad_input(who + " has " + std::to_string(n) + " " + name(n) + ", expected " + std::to_string(army[r]));
-      if (n > army[r])
-        bad_input(who + " has " + std::to_string(n) + " " + name(n) + ", at most " + std::to_string(army[r]));
-    }
-  }
-  if (!cells.has_extras) {
-    // A setup (S-05): every piece in its own four rows, Red to move (S-06).
-    for (int row = 0; row < 10; ++row)
-      for (int col = 0; col < 10; ++col) {
-        const int q = sq(col, row);
-        if (!s.is_piece(q)) continue;
-        const int owner = s.owner_at(q);
-        if ((owner == 0 && row > 3) || (owner == 1 && row < 6))
-          bad_input(std::string(owner == 0 ? "Red" : "Blue") + " piece at " + square_str(q) + " is outside " +
-                    (owner == 0 ? "Red's rows 1-4" : "Blue's rows 7-10") + " (S-05)");
-      }
-    if (cells.side != 0) bad_input("a new game starts with Red to move (S-06)");
-  }
-  for (int p = 0; p < 2; ++p) {
-    const Run& r = cells.run[p];
-    if (r.count && (!s.is_piece(r.to) || s.owner_at(r.to) != p))
-      bad_input(std::string(p == 0 ? "red" : "blue") + "'s series ends on " + square_str(r.to) + ", which holds no " +
-                (p == 0 ? "red" : "blue") + " piece");
-    s.run_[p] = r;
-  }
+  for (int p = 0; p < 2; ++p) s.run_[p] = cells.run[p];
   s.side_ = static_cast<std::uint8_t>(cells.side);
   s.ply_ = cells.ply;
+  return s;
+}
+
+// Two complete setups (S-05) and Red to move (S-06): exact army counts, every piece in its own four rows.
+void State::check_start() const {
+  const Army& army = config_.army();
+  for (int p = 0; p < 2; ++p)
+    for (int r = 1; r < kRanks; ++r) {
+      const int n = alive_[p][r];
+      if (n != army[r])
+        bad_input(side_name(p) + " has " + std::to_string(n) + " " + (n == 1 ? rank_name(r) : rank_name_plural(r)) +
+                  ", expected " + std::to_string(army[r]));
+    }
+  for (int row = 0; row < 10; ++row)
+    for (int col = 0; col < 10; ++col) {
+      const int q = sq(col, row);
+      if (is_piece(q) && !in_own_rows(owner_at(q), row))
+        bad_input(side_name(owner_at(q)) + " piece at " + square_str(q) + " is outside " + own_rows(owner_at(q)) +
+                  " (S-05)");
+    }
+  if (side_ != 0) bad_input("a new game starts with Red to move (S-06)");
+}
+
+// What every position must satisfy, with or without history: it could have arisen in a game.
+void State::check_position() const {
+  const Army& army = config_.army();
+  for (int p = 0; p < 2; ++p)
+    for (int r = 1; r < kRanks; ++r) {
+      const int n = alive_[p][r];
+      if (n > army[r])
+        bad_input(side_name(p) + " has " + std::to_string(n) + " " + (n == 1 ? rank_name(r) : rank_name_plural(r)) +
+                  ", at most " + std::to_string(army[r]));
+    }
+  // Bombs and the Flag never move (S-09), so they still stand where the setup put them (S-05).
+  for (int row = 0; row < 10; ++row)
+    for (int col = 0; col < 10; ++col) {
+      const int q = sq(col, row);
+      if (!is_piece(q) || movable(rank_at(q)) || in_own_rows(owner_at(q), row)) continue;
+      bad_input(std::string("the ") + side_name(owner_at(q)) + " " + rank_name(rank_at(q)) + " at " + square_str(q) +
+                " is outside " + own_rows(owner_at(q)) + ", and Bombs and the Flag never move (S-09)");
+    }
+  // A missing Flag was captured by the other side's last move (S-17, S-20): the game is over, won by that side,
+  // and the side without its Flag is the one to move. Only one Flag can ever be captured.
+  if (alive_[0][kFlag] == 0 && alive_[1][kFlag] == 0)
+    bad_input("neither side has its Flag, but the game ends when the first one is captured (S-20)");
+  for (int p = 0; p < 2; ++p)
+    if (alive_[p][kFlag] == 0 && side_ != p)
+      bad_input(side_name(p) + "'s Flag is gone, so " + side_name(p ^ 1) + " captured it with the last move and " +
+                side_name(p) + " is to move (S-20)");
+  for (int p = 0; p < 2; ++p) {
+    const Run& r = run_[p];
+    if (r.count && (!is_piece(r.to) || owner_at(r.to) != p))
+      bad_input(std::string(p == 0 ? "red" : "blue") + "'s series ends on " + square_str(r.to) + ", which holds no " +
+                (p == 0 ? "red" : "blue") + " piece");
+  }
+}
+
+State State::parse(std::string_view text, const Config& config) {
+  const CellsText cells = parse_cells(text, false);
+  State s = from_cells(cells, config);
+  s.check_position();
+  s.refresh_outcome();
+  return s;
+}
+
+State State::parse_start(std::string_view text, const Config& config) {
+  const CellsText cells = parse_cells(text, false);
+  if (cells.has_extras) bad_input("a start position is 'FIELD r': two setups, without move history");
+  State s = from_cells(cells, config);
+  s.check_start();
+  s.check_position();
   s.refresh_outcome();
   return s;
 }

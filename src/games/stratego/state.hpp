@@ -48,6 +48,7 @@ inline int ctz128(u128 x) {
 }
 
 class Info;
+struct CellsText;
 
 class State {
  public:
@@ -57,12 +58,19 @@ class State {
   State() = default;
   // An empty board with lakes (for building positions square by square).
   explicit State(const Config& config);
-  // Parses the position notation of the spec (field string, side, optional extra fields). Throws BadInput.
+  // Parses the position notation of the spec (field string, side, optional extra fields): any position a game
+  // could reach, with or without history (docs/games/stratego.md). Throws BadInput.
   static State parse(std::string_view text, const Config& config);
+  // A new game from two setups, `FIELD r`: complete armies in their own rows, Red to move (S-05, S-06).
+  static State parse_start(std::string_view text, const Config& config);
+  // Throws BadInput unless this is such a new game (used for generated setups too).
+  void check_start() const;
 
   // --- GameState ---
   int to_move() const { return side_; }
   Outcome outcome() const { return outcome_; }
+  // Ends the game outside the rules (resignation, agreed draw, time): see AnyState::end.
+  void end(const Outcome& o) { outcome_ = o; }
   int ply() const { return ply_; }
   void legal_moves(std::vector<Move>& out) const;
   void apply(const Move& m, Events* events);
@@ -101,6 +109,8 @@ class State {
 
  private:
   void remove(int s);
+  static State from_cells(const CellsText& cells, const Config& config);
+  void check_position() const;
   static bool enemy(std::uint8_t c, int me) { return (c & kRankMask) && !(c & kWall) && ((c >> 4) & 1) != me; }
 
   std::array<std::uint8_t, kCells> board_{};

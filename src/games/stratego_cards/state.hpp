@@ -77,6 +77,8 @@ class State {
 
   int to_move() const { return mover_; }
   Outcome outcome() const { return outcome_; }
+  // Ends the game outside the rules (resignation, agreed draw, time): see AnyState::end.
+  void end(const Outcome& o) { outcome_ = o; }
   int ply() const { return ply_; }
   int turns() const { return turns_; }
   Phase phase() const { return phase_; }

@@ -65,7 +65,7 @@ TEST(S03, ClassicArmyAndGravonLetters) {
   std::string pos = random_start(Config{}, rng).to_string();
   auto scout = pos.find('D');
   pos[scout] = 'E';  // a Scout becomes a Miner
-  auto err = error_of([&] { State::parse(pos, Config{}); });
+  auto err = error_of([&] { State::parse_start(pos, Config{}); });
   EXPECT_EQ(err, "Red has 7 Scouts, expected 8");
 }
 
@@ -76,8 +76,8 @@ TEST(S04, BarrageIsAVariantAsData) {
   EXPECT_EQ(b.alive_total(1), 8);
   EXPECT_EQ(b.alive(0, kScout), 2);
   // The barrage setup parses as barrage and is rejected as a classic setup.
-  EXPECT_NO_THROW(State::parse(b.to_string(), barrage_config()));
-  EXPECT_NE(error_of([&] { State::parse(b.to_string(), Config{}); }).find("expected"), std::string::npos);
+  EXPECT_NO_THROW(State::parse_start(b.to_string(), barrage_config()));
+  EXPECT_NE(error_of([&] { State::parse_start(b.to_string(), Config{}); }).find("expected"), std::string::npos);
 }
 
 TEST(S05, SetupsFillOwnRowsAndMiddleRowsStartEmpty) {
@@ -96,7 +96,7 @@ TEST(S05, SetupsFillOwnRowsAndMiddleRowsStartEmpty) {
   // A piece outside its rows is named.
   std::string pos = s.to_string();
   std::swap(pos[39], pos[40]);  // j4 piece to a5
-  EXPECT_EQ(error_of([&] { State::parse(pos, Config{}); }), "Red piece at a5 is outside Red's rows 1-4 (S-05)");
+  EXPECT_EQ(error_of([&] { State::parse_start(pos, Config{}); }), "Red piece at a5 is outside Red's rows 1-4 (S-05)");
 }
 
 TEST(S06, RedMovesFirst) {
@@ -105,7 +105,7 @@ TEST(S06, RedMovesFirst) {
   EXPECT_EQ(s.to_move(), 0);
   std::string pos = s.to_string();
   pos.back() = 'b';
-  EXPECT_NE(error_of([&] { State::parse(pos, Config{}); }).find("Red to move"), std::string::npos);
+  EXPECT_NE(error_of([&] { State::parse_start(pos, Config{}); }).find("Red to move"), std::string::npos);
 }
 
 TEST(S07, ATurnIsExactlyOneMoveNoPassing) {
