@@ -1,7 +1,6 @@
 #include "games/stratego/ucc.hpp"
 
 #include <iostream>
-#include <limits>
 
 #include "core/any_state.hpp"
 #include "core/error.hpp"
@@ -46,10 +45,14 @@ UccAgent::UccAgent(std::function<std::unique_ptr<AnyAgent>()> make_agent, std::u
     : make_agent_(std::move(make_agent)), rng_(seed), config_(config) {}
 
 void UccAgent::use_setup(const Setup& setup) {
+  const std::string army = config_.barrage ? "barrage" : "classic";
   Army count{};
-  for (std::uint8_t r : setup) ++count[r];
+  for (std::uint8_t r : setup) {
+    if (r >= kRanks) bad_input("ucc: the given setup holds an unknown rank " + std::to_string(r));
+    ++count[r];
+  }
   count[kNone] = 0;
-  if (count != config_.army()) bad_input("ucc: the given setup is not a whole " + std::string(config_.barrage ? "barrage" : "classic") + " army");
+  if (count != config_.army()) bad_input("ucc: the given setup is not a whole " + army + " army");
   own_ = setup;
   fixed_setup_ = true;
 }

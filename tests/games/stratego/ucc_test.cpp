@@ -368,4 +368,7 @@ TEST(StrategoUcc, AGivenSetupMustBeAWholeArmy) {
   stratego::Setup half{};
   half[0] = kFlag;
   EXPECT_THROW(agent.use_setup(half), BadInput);
+  stratego::Setup odd{};
+  odd[0] = 200;
+  EXPECT_THROW(agent.use_setup(odd), BadInput);
 }
