@@ -65,7 +65,7 @@ void register_stratego(Registry& registry) {
     const Options game_options = options;
     const std::string agent_spec(spec);
     return stratego::run_ucc(in, out, [=] { return Registry::global().get("stratego").make_agent(game_options, agent_spec, seed); },
-                             seed);
+                             seed, stratego::ucc_config(options));
   };
   stratego::add_setup_hooks(g);  // the web platform's setup phase
   registry.add(std::move(g));

@@ -71,7 +71,36 @@ Setup barrage_setup(Rng& rng) {
 
 }  // namespace
 
-Setup generate_setup(const Config& config, Rng& rng) { return config.barrage ? barrage_setup(rng) : classic_setup(rng); }
+int walled_in(const Setup& s) {
+  // A flood fill on a 40-bit mask (bit = setup index): cheap enough to run on every draw.
+  constexpr std::uint64_t kAll = (std::uint64_t{1} << 40) - 1;
+  std::uint64_t col0 = 0, col9 = 0;
+  for (int row = 0; row < 4; ++row) col0 |= std::uint64_t{1} << (row * 10), col9 |= std::uint64_t{1} << (row * 10 + 9);
+  std::uint64_t open = 0, movers = 0, exits = 0;
+  for (int i = 0; i < 40; ++i) {
+    if (s[i] != kBomb && s[i] != kFlag) open |= std::uint64_t{1} << i;
+    if (movable(s[i])) movers |= std::uint64_t{1} << i;
+  }
+  for (int col = 0; col < 10; ++col)
+    if (!is_lake_square(col, 4)) exits |= std::uint64_t{1} << (30 + col);
+  std::uint64_t reached = exits & open, before = 0;
+  while (reached != before) {
+    before = reached;
+    reached |= ((reached << 10) & kAll) | (reached >> 10) | ((reached << 1) & ~col0) | ((reached >> 1) & ~col9);
+    reached &= open;
+  }
+  const std::uint64_t trapped = movers & ~reached;
+  return trapped ? __builtin_ctzll(trapped) : -1;
+}
+
+Setup generate_setup(const Config& config, Rng& rng) {
+  // Rejection keeps the generator's priors exactly (conditioned on "not walled in"); about one classic draw in
+  // ten is rejected, so the loop ends after a handful of draws at most.
+  while (true) {
+    const Setup s = config.barrage ? barrage_setup(rng) : classic_setup(rng);
+    if (walled_in(s) < 0) return s;
+  }
+}
 
 State start_position(const Config& config, const Setup& red, const Setup& blue) {
   State s(config);

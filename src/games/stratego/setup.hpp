@@ -15,7 +15,14 @@ using Setup = std::array<std::uint8_t, 40>;
 
 // Classic: Flag on the back row, usually bombed in; Bombs also guard lanes; Marshal, General and Spy in the
 // middle rows; Scouts mostly in front; Miners mostly behind. Barrage: Flag at the back, often next to the Bomb.
+// Never walled in (below): a draw that is, is thrown away and drawn again, so the priors stay as they are.
 Setup generate_setup(const Config& config, Rng& rng);
+
+// A movable piece is walled in when its own Bombs and Flag cut it off from the rest of the board: no path of
+// squares free of them (empty squares and other own pieces count as free: those move away) leads from it to a
+// lane exit, a front-row square with no lake ahead (columns a, b, e, f, i, j). Such a piece can never move
+// unless an enemy Miner opens the wall. Returns the setup index of the first one, or -1 if there is none.
+int walled_in(const Setup& s);
 // The start position from a Red and a Blue setup (Blue's mirrored onto rows 10..7).
 State start_position(const Config& config, const Setup& red, const Setup& blue);
 State random_start(const Config& config, Rng& rng);

@@ -22,6 +22,9 @@ constexpr std::uint8_t kMoved = 0x40;  // has moved: public (S-25)
 constexpr std::uint8_t kWall = 0x80;
 constexpr std::uint8_t kUnknownRank = 15;  // in views: an enemy piece whose rank this player does not know
 
+// A ply limit never reached: the game's length is left to someone else (an outside referee, src/games/stratego/ucc.hpp).
+constexpr std::int32_t kNoPlyLimit = 0x7FFFFFFF;
+
 struct Config {
   bool barrage = false;
   std::uint8_t run_limit = 5;    // S-18: at most 5 moves in a row between the same two squares; ISF (S-19): 3
@@ -98,6 +101,7 @@ class State {
   void put(int s, int owner, int rank, std::uint8_t flags = 0);
   void set_side(int side) { side_ = static_cast<std::uint8_t>(side); }
   void set_ply(int ply) { ply_ = ply; }
+  void set_ply_limit(std::int32_t limit) { config_.ply_limit = limit; }
   void set_run(int player, Run run) { run_[player] = run; }
   const Run& run(int player) const { return run_[player]; }
   const Config& config() const { return config_; }

@@ -1,0 +1,119 @@
+// The setup generator never walls a movable piece in behind its own Bombs and Flag (src/games/stratego/setup.hpp).
+#include <gtest/gtest.h>
+
+#include <queue>
+
+#include "helpers.hpp"
+
+using namespace strat;
+using namespace strat::stratego;
+
+namespace {
+
+// Checked on the board itself, independently of walled_in(): from every movable piece of Red's setup, walk
+// (lakes and the border are walls, so are Red's own Bombs and Flag) until a square beyond Red's rows 1-4.
+std::string first_trapped(const Config& config, const stratego::Setup& setup) {
+  State s(config);
+  for (int i = 0; i < 40; ++i)
+    if (setup[i]) s.put(sq(i % 10, i / 10), 0, setup[i]);
+  for (int i = 0; i < 40; ++i) {
+    if (!movable(setup[i])) continue;
+    std::vector<bool> seen(kCells, false);
+    std::queue<int> todo;
+    todo.push(sq(i % 10, i / 10));
+    seen[todo.front()] = true;
+    bool out = false;
+    while (!todo.empty() && !out) {
+      const int q = todo.front();
+      todo.pop();
+      for (int d : kDirs) {
+        const int n = q + d;
+        if (seen[n] || (s.cell(n) & kWall)) continue;
+        if (s.is_piece(n) && (s.rank_at(n) == kBomb || s.rank_at(n) == kFlag)) continue;
+        if (row_of(n) >= 4) out = true;
+        seen[n] = true;
+        todo.push(n);
+      }
+    }
+    if (!out) return square_str(sq(i % 10, i / 10));
+  }
+  return "";
+}
+
+stratego::Setup from_rows(const std::vector<std::vector<int>>& rows_back_first) {
+  stratego::Setup s{};
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < 10; ++c) s[r * 10 + c] = static_cast<std::uint8_t>(rows_back_first[r][c]);
+  return s;
+}
+
+}  // namespace
+
+TEST(StrategoSetup, NoGeneratedSetupWallsInAMovablePieceOver2000SeedsClassicAndBarrage) {
+  Config barrage;
+  barrage.barrage = true;
+  for (const Config& config : {Config{}, barrage}) {
+    for (std::uint64_t seed = 1; seed <= 2000; ++seed) {
+      Rng rng(seed);
+      // Both setups of random:SEED, as `strat apply stratego random:SEED` draws them.
+      for (int side = 0; side < 2; ++side) {
+        const stratego::Setup s = generate_setup(config, rng);
+        ASSERT_EQ(first_trapped(config, s), "") << (config.barrage ? "barrage" : "classic") << " seed " << seed << " side " << side;
+        ASSERT_EQ(walled_in(s), -1) << "seed " << seed;
+      }
+    }
+  }
+}
+
+TEST(StrategoSetup, WalledInFindsTheCornerOfTheOldSeed1010Setup) {
+  // The setup the old generator gave seed 1010 (the UCC games lost with no legal move): Captain, Lieutenant
+  // and Sergeant in the right back corner behind Bombs on h1, i2 and j3.
+  const stratego::Setup old = from_rows({{3, 3, 2, 6, 5, 11, 12, 11, 6, 5},
+                               {7, 1, 2, 4, 2, 5, 4, 7, 11, 4},
+                               {6, 7, 6, 10, 5, 9, 3, 11, 4, 11},
+                               {3, 8, 2, 2, 2, 2, 11, 3, 2, 8}});
+  EXPECT_EQ(walled_in(old), 8);  // i1
+  EXPECT_EQ(first_trapped(Config{}, old), "i1");
+  // Open the wall (the Bomb on j3 swapped with the Miner on g3): nothing is trapped any more.
+  stratego::Setup open = old;
+  std::swap(open[29], open[26]);
+  EXPECT_EQ(walled_in(open), -1);
+  EXPECT_EQ(first_trapped(Config{}, open), "");
+}
+
+TEST(StrategoSetup, APocketOnTheFrontRowBeforeALakeIsWalledIn) {
+  // c4 and d4 face the lake: with Bombs on b4, e4, c3 and d3 the two pieces there can never leave, although
+  // they stand on the front row.
+  const stratego::Setup pocket = from_rows({{2, 2, 2, 2, 2, 2, 2, 2, 3, 3},
+                                  {3, 3, 3, 4, 4, 4, 4, 5, 5, 5},
+                                  {5, 6, 11, 11, 6, 6, 6, 7, 7, 7},
+                                  {8, 11, 9, 10, 11, 11, 1, 12, 8, 11}});
+  ASSERT_EQ(Army{}, [&] {
+    Army diff = kClassicArmy;
+    for (auto r : pocket) --diff[r];
+    return diff;
+  }());
+  EXPECT_EQ(walled_in(pocket), 32);  // c4
+  EXPECT_EQ(first_trapped(Config{}, pocket), "c4");
+}
+
+TEST(StrategoSetup, RejectingWalledInDrawsKeepsThePriors) {
+  // The Flag stays on the back row, bombed in on every side in most setups, and the Marshal in rows 2-3.
+  int bombed_in = 0;
+  for (std::uint64_t seed = 1; seed <= 500; ++seed) {
+    Rng rng(seed);
+    const stratego::Setup s = generate_setup(Config{}, rng);
+    int flag = -1, marshal = -1;
+    for (int i = 0; i < 40; ++i) {
+      if (s[i] == kFlag) flag = i;
+      if (s[i] == kMarshal) marshal = i;
+    }
+    ASSERT_LT(flag, 10);
+    ASSERT_TRUE(marshal / 10 == 1 || marshal / 10 == 2) << marshal;
+    bool all = s[flag + 10] == kBomb;
+    if (flag % 10 > 0) all = all && s[flag - 1] == kBomb;
+    if (flag % 10 < 9) all = all && s[flag + 1] == kBomb;
+    bombed_in += all;
+  }
+  EXPECT_GT(bombed_in, 200);
+}
