@@ -102,7 +102,7 @@ Setup generate_setup(const Config& config, Rng& rng) {
   }
 }
 
-State start_position(const Config& config, const Setup& red, const Setup& blue) {
+State placed_setups(const Config& config, const Setup& red, const Setup& blue) {
   State s(config);
   for (int i = 0; i < 40; ++i) {
     const int row = i / 10, col = i % 10;
@@ -110,8 +110,13 @@ State start_position(const Config& config, const Setup& red, const Setup& blue) 
     // Blue faces Red: its back row is row 10, and its left (column a from its own seat) is column j.
     if (blue[i]) s.put(sq(9 - col, 9 - row), 1, blue[i]);
   }
-  s.check_start();  // a new game (strat play, selfplay, the server's random setups) is two complete setups
   s.refresh_outcome();
+  return s;
+}
+
+State start_position(const Config& config, const Setup& red, const Setup& blue) {
+  State s = placed_setups(config, red, blue);
+  s.check_start();  // a new game (strat play, selfplay, the server's random setups) is two complete setups
   return s;
 }
 

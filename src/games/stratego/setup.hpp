@@ -25,6 +25,9 @@ Setup generate_setup(const Config& config, Rng& rng);
 int walled_in(const Setup& s);
 // The start position from a Red and a Blue setup (Blue's mirrored onto rows 10..7).
 State start_position(const Config& config, const Setup& red, const Setup& blue);
+// The same placement without the new-game check: for a world whose other army is placed later (the UCC
+// adapter's barrage world, filled from the manager's first board).
+State placed_setups(const Config& config, const Setup& red, const Setup& blue);
 State random_start(const Config& config, Rng& rng);
 
 }  // namespace strat::stratego

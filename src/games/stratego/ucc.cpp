@@ -83,7 +83,7 @@ std::vector<std::string> UccAgent::setup_lines() {
     resample(world_.info(me_));
   } else {
     const Setup none{};
-    world_ = me_ == 0 ? start_position(config, own_, none) : start_position(config, none, own_);
+    world_ = me_ == 0 ? placed_setups(config, own_, none) : placed_setups(config, none, own_);
   }
   return lines;
 }

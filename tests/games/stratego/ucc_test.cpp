@@ -105,7 +105,9 @@ TEST(StrategoUcc, AgentsPlayThroughTheManagerAndKnowExactlyWhatTheyMay) {
     // Each agent's world shows its player exactly the truth's view.
     if (!truth.outcome().over())
       for (int q = 0; q < 2; ++q)
-        if (q == p) ASSERT_EQ(agents[q].world().view_string(q), truth.view_string(q)) << "after " << last;
+        if (q == p) {
+          ASSERT_EQ(agents[q].world().view_string(q), truth.view_string(q)) << "after " << last;
+        }
   }
   EXPECT_GT(plies, 20);
   agents[0].handle("QUIT");
@@ -196,7 +198,9 @@ struct Manager {
       return "";
     }
     const std::string echo = play(*it);
-    if (!flag_taken) EXPECT_TRUE(agent.handle(echo).empty());
+    if (!flag_taken) {
+      EXPECT_TRUE(agent.handle(echo).empty());
+    }
     return reply[0];
   }
 
