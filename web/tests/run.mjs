@@ -163,6 +163,34 @@ test('lobby lists the games and screenshots itself', async () => {
   await page.context().close();
 });
 
+// Whether an element is shown: present, laid out, not hidden.
+async function shown(page, selector) {
+  const loc = page.locator(selector);
+  return (await loc.count()) > 0 && (await loc.first().isVisible());
+}
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true };
+
+test('lobby: each mode shows only its own fields (hidden rows stay hidden)', async () => {
+  for (const [options, tag] of [[{}, 'desktop'], [PHONE, 'phone']]) {
+    const page = await newPage(options);
+    await page.goto(server.base + '/');
+    await page.waitForSelector('#new-game-form');
+    await page.check('#mode-hotseat');
+    assert(!(await shown(page, '#new-strength')), 'hotseat: no computer strength');
+    assert(!(await shown(page, '#new-side')), 'hotseat: no "You play"');
+    assert(!(await shown(page, '#new-listed')), 'hotseat: no "list it in the lobby"');
+    await shot(page, `lobby-hotseat-${tag}`);
+    await page.check('#mode-computer');
+    assert(await shown(page, '#new-strength'), 'vs computer: strength shown');
+    assert(!(await shown(page, '#new-listed')), 'vs computer: no "list it in the lobby"');
+    await shot(page, `lobby-computer-${tag}`);
+    await page.check('#mode-friend');
+    assert(await shown(page, '#new-listed'), 'vs a friend: "list it in the lobby" shown');
+    assert(!(await shown(page, '#new-strength')), 'vs a friend: no strength');
+    await page.context().close();
+  }
+});
+
 let computerGame = null; // shared by the reload, restart and replay tests
 
 test('vs computer: setup editor, moves by click and drag, an attack with both ranks shown', async () => {
@@ -430,9 +458,12 @@ test('load: 20 concurrent computer-vs-computer games over WebSockets, no move lo
 
 registerLiveTests({ test, browser, server, assert, until, shot }); // the live team game (live.mjs)
 
+// WEB_TESTS=REGEX runs only the tests whose names match (the whole suite otherwise).
+const only = process.env.WEB_TESTS ? new RegExp(process.env.WEB_TESTS) : null;
 let passed = 0, failed = 0;
 const t0 = Date.now();
 for (const t of tests) {
+  if (only && !only.test(t.name)) continue;
   const start = Date.now();
   try {
     await t.fn();
