@@ -232,6 +232,18 @@ test('vs computer: setup editor, moves by click and drag, an attack with both ra
   computerGame = { page, token: tokenOf(page) };
 });
 
+test('vs computer: no "Offer draw" (the computer always declines); a friend game has it', async () => {
+  const { page } = computerGame;
+  assert(await shown(page, '.resign-btn'), 'resign shown');
+  assert((await page.locator('.draw-btn').count()) === 0, 'no draw offer against the computer');
+  const made = await (await fetch(server.base + '/api/games', { method: 'POST', body: JSON.stringify({ game: 'strategic', mode: 'friend', seat: 0 }) })).json();
+  const friend = await newPage();
+  await friend.goto(`${server.base}/#/play/${made.tokens.find((t) => t.role === 'seat0').token}`);
+  await friend.waitForSelector('.resign-btn');
+  assert(await shown(friend, '.draw-btn'), 'draw offer against a human');
+  await friend.context().close();
+});
+
 test('reload the page and continue the game', async () => {
   const { page } = computerGame;
   const before = await moveCount(page);
