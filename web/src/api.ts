@@ -6,6 +6,7 @@ export interface GameEntry {
   summary: string;
   variants: string[];
   agents: string[];
+  players?: [string, string]; // the game's names of its two sides, first to move first
   hidden_information: boolean;
   setup: boolean;
 }

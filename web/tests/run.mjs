@@ -191,11 +191,54 @@ test('lobby: each mode shows only its own fields (hidden rows stay hidden)', asy
   }
 });
 
+test('lobby: Stratego by default, the last game remembered, sides and strengths in words', async () => {
+  for (const [options, tag] of [[{}, 'desktop'], [PHONE, 'phone']]) {
+    const page = await newPage(options);
+    await page.goto(server.base + '/');
+    await page.waitForSelector('#new-game-form');
+    assert((await page.inputValue('#new-game')) === 'stratego', 'Stratego is the default');
+    assert((await page.locator('#new-side option').allTextContents()).join() === 'Red (moves first),Blue,Random', 'Stratego sides');
+    const levels = await page.locator('#new-strength option').allTextContents();
+    assert(levels.join() === 'Beginner,Club,Strong,Maximum', `strengths in words: ${levels}`);
+    await page.selectOption('#new-game', 'strata7');
+    const sides = await page.locator('#new-side option').allTextContents();
+    assert(sides.join() === 'White (moves first),Bordeaux,Random', `Strata 7's own side names: ${sides}`);
+    await shot(page, `lobby-strata7-${tag}`);
+    await page.reload();
+    await page.waitForSelector('#new-game-form');
+    assert((await page.inputValue('#new-game')) === 'strata7', 'the last choice is remembered');
+    await page.context().close();
+  }
+});
+
+test('game page: sides in the game\'s own names and colours, the computer by its strength', async () => {
+  const page = await newPage();
+  await page.goto(server.base + '/');
+  await page.waitForSelector('#new-game-form');
+  await page.selectOption('#new-game', 'strata7');
+  await page.check('#mode-computer');
+  await page.selectOption('#new-strength', 'beginner');
+  await page.selectOption('#new-side', '0');
+  await page.click('#create-btn');
+  await page.waitForURL(/#\/play\//);
+  await page.waitForSelector('svg.grid-board');
+  for (let i = 0; i < 2; ++i) if (!(await playBoardMove(page))) break;
+  await until(async () => (await moveCount(page)) >= 2, 'moves in the list');
+  const side = await page.locator('.side').innerText();
+  assert(/White \(you\)/.test(side) && /Bordeaux/.test(side), `side names: ${side}`);
+  assert(/computer · Beginner/.test(side), `the computer by its strength: ${side}`);
+  assert(!/\b(red|blue)\b|time=|random/i.test(side), `no red/blue, no agent spec: ${side}`);
+  const dots = await page.locator('#moves li .who').evaluateAll((els) => els.map((e) => getComputedStyle(e).backgroundColor));
+  assert(dots[0] === 'rgb(245, 241, 230)' && dots[1] === 'rgb(123, 30, 58)', `moves marked in white and bordeaux: ${dots}`);
+  await shot(page, 'strata7-names');
+  await page.context().close();
+});
+
 let computerGame = null; // shared by the reload, restart and replay tests
 
 test('vs computer: setup editor, moves by click and drag, an attack with both ranks shown', async () => {
   const page = await newPage();
-  await createStrategoGame(page, 'computer', { agent: 'random' });
+  await createStrategoGame(page, 'computer', { strength: 'beginner' });
   await page.waitForSelector('.setup .tray-item');
   // The editor: drag one piece from the tray onto the board, click-place another, then randomize the rest.
   const tray = page.locator('.tray-item[data-rank="10"]');

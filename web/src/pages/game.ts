@@ -4,6 +4,7 @@ import { addToken, api, heldFor, playLink, type MoveEntry, type Snapshot, type T
 import { copy, h, toast } from '../dom';
 import { boardFor } from '../games/registry';
 import { GameSocket } from '../net';
+import { levelName, sideName } from '../strength';
 
 function roleOf(s: Snapshot): string {
   if (s.acts.length === 2) return 'hotseat';
@@ -176,7 +177,9 @@ export function gamePage(app: HTMLElement, link: string): () => void {
     s.players.forEach((p, k) => {
       const clock = s.clocks ? h('span', { class: 'clock' + (s.clocks.running === k ? ' running' : ''), 'data-seat': k }, fmtClock(s.clocks.remaining_ms[k])) : '';
       const you = s.acts.includes(k) ? (s.acts.length === 2 ? '' : ' (you)') : '';
-      players.append(h('div', { class: `player side${k}` + (s.to_move === k ? ' to-move' : '') }, h('span', { class: 'dot', style: board.colors ? `background:${board.colors[k]}` : undefined }), `${p.name}${you}`, p.kind === 'computer' ? h('span', { class: 'muted' }, ` computer: ${p.agent}`) : '', clock));
+      // A computer is named by its strength in words (Beginner, Club, ...), never by its agent spec.
+      const level = p.kind === 'computer' ? levelName(p.agent) : null;
+      players.append(h('div', { class: `player side${k}` + (s.to_move === k ? ' to-move' : '') }, h('span', { class: 'dot', style: board.colors ? `background:${board.colors[k]}` : undefined }), `${sideName(p.name)}${you}`, p.kind === 'computer' ? h('span', { class: 'muted computer-level' }, ` computer${level ? ` · ${level}` : ''}`) : '', clock));
     });
 
     const actions = h('div', { class: 'actions' });
@@ -213,7 +216,9 @@ export function gamePage(app: HTMLElement, link: string): () => void {
     const moves = h('ol', { class: 'moves', id: 'moves' });
     s.moves.forEach((m) => {
       const line = board.describe ? board.describe(m, s.players) : null;
-      moves.append(h('li', { class: `side${m.seat}`, title: line ?? m.events.join(', ') }, h('span', { class: 'num' }, `${m.ply + 1}.`), m.move ?? '(hidden)', line ? h('span', { class: 'fight' }, ' ⚔') : ''));
+      // Each move is marked with its side's colour in this game (a dot) and named in the tooltip.
+      const who = h('span', { class: 'who', style: board.colors ? `background:${board.colors[m.seat]}` : undefined });
+      moves.append(h('li', { class: `side${m.seat}`, title: `${sideName(s.players[m.seat]?.name ?? '')}: ${line ?? (m.events.join(', ') || m.move || 'a hidden move')}` }, h('span', { class: 'num' }, `${m.ply + 1}.`), who, m.move ?? '(hidden)', line ? h('span', { class: 'fight' }, ' ⚔') : ''));
     });
     const capturedEl = s.view && board.captured ? board.captured(s.view) : null;
     sideEl.replaceChildren(invite ? links : '', players, actions, capturedEl ?? '', h('h3', {}, `Moves (${s.moves.length})`), moves, invite ? '' : links);
