@@ -425,6 +425,29 @@ test('a listed friend game is joined from the lobby', async () => {
   await page.context().close();
 });
 
+test('blue keeps its side of the board at the bottom when the game ends (desktop and phone)', async () => {
+  const made = await (await fetch(server.base + '/api/games', { method: 'POST', body: JSON.stringify({ game: 'stratego', mode: 'computer', agent: 'random', seat: 1 }) })).json();
+  const token = made.tokens.find((t) => t.role === 'seat1').token;
+  const page = await newPage();
+  await page.goto(`${server.base}/#/play/${token}`);
+  await placeSetup(page);
+  await page.waitForSelector('svg.stratego-board');
+  const y = async (p, sq) => (await p.locator(`svg.stratego-board rect.sq[data-square="${sq}"]`).boundingBox()).y;
+  assert((await y(page, 'a1')) < (await y(page, 'a10')), 'blue plays from the top row 10 down (a1 at the top)');
+  await until(async () => (await getJson(`/api/state?token=${token}`)).legal.length, 'our turn');
+  await page.click('.resign-btn');
+  await page.waitForSelector('text=Game over');
+  assert((await y(page, 'a1')) < (await y(page, 'a10')), 'still flipped for blue after the game');
+  await shot(page, 'stratego-blue-over');
+  const phone = await newPage(PHONE);
+  await phone.goto(`${server.base}/#/play/${token}`);
+  await phone.waitForSelector('text=Game over');
+  assert((await y(phone, 'a1')) < (await y(phone, 'a10')), 'flipped for blue on the phone too');
+  await shot(phone, 'stratego-blue-over-phone');
+  await phone.context().close();
+  await page.context().close();
+});
+
 // Every other registered game: a game against the computer, two moves through its board, a screenshot.
 async function playBoardMove(page) {
   const token = tokenOf(page);

@@ -30,7 +30,7 @@ function squares(move: string): string[] | null {
 export function gridBoard(adapter: GridAdapter): BoardModule {
   function render(el: HTMLElement, ctx: BoardContext): void {
     const { cols, rows } = adapter.size(ctx.view);
-    const flipped = ctx.viewer === 1;
+    const flipped = (ctx.bottom ?? ctx.viewer) === 1;
     const at = (col: number, row: number): [number, number] => (flipped ? [cols - 1 - col, row] : [col, rows - 1 - row]);
     const name = (col: number, row: number) => String.fromCharCode(97 + col) + String(row + 1);
     const byFrom = new Map<string, Map<string, string[]>>();

@@ -64,7 +64,7 @@ function render(el: HTMLElement, ctx: BoardContext): void {
     el.replaceChildren(h('pre', { class: 'generic-view' }, JSON.stringify(v, null, 1)));
     return;
   }
-  const me = ctx.viewer === 1 ? 1 : 0, them = 1 - me;
+  const me = (ctx.bottom ?? ctx.viewer) === 1 ? 1 : 0, them = 1 - me;
   const mine = v.sides[me], theirs = v.sides[them];
   const attacks = new Map<number, Map<number, string>>();
   const others: string[] = [];

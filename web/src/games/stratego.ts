@@ -29,7 +29,7 @@ function combat(m: MoveEntry | null): { at: string; attacker: string; defender: 
 
 function render(el: HTMLElement, ctx: BoardContext): void {
   const view = ctx.view;
-  const flipped = ctx.viewer === 1;
+  const flipped = (ctx.bottom ?? ctx.viewer) === 1;
   const cells: any[] = view.cells;
   const legalFrom = new Map<string, string[]>();
   for (const mv of ctx.legal) {

@@ -5,6 +5,7 @@ import type { MoveEntry, Player } from '../api';
 export interface BoardContext {
   view: any;
   viewer: number; // the seat whose view this is; -1: the whole board (finished game or replay)
+  bottom?: number; // the seat drawn at the bottom (the player's own side, kept when the game ends); default viewer
   legal: string[]; // moves the user may play now; empty when it is not their turn
   last: MoveEntry | null;
   players: Player[];

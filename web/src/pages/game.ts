@@ -122,7 +122,9 @@ export function gamePage(app: HTMLElement, link: string): () => void {
         boardEl.replaceChildren(h('div', { class: 'handover' }, h('p', {}, `Pass the screen to ${name}.`), h('button', { class: 'primary', onclick: () => { shownViewer = s.viewer; render(); } }, `I am ${name}`)));
       } else {
         if (s.view) {
-          board.render(boardEl, { view: s.view, viewer: s.viewer, legal: s.legal, last: lastMove(), players: s.players, play: (move) => socket.send({ type: 'move', move, ply: s.ply }) });
+          // The player's own side stays at the bottom, also once the game is over and shown whole (viewer -1).
+          const bottom = s.acts.length === 1 ? s.acts[0] : s.sees === 0 || s.sees === 1 ? s.sees : s.viewer >= 0 ? s.viewer : Math.max(0, shownViewer);
+          board.render(boardEl, { view: s.view, viewer: s.viewer, bottom, legal: s.legal, last: lastMove(), players: s.players, play: (move) => socket.send({ type: 'move', move, ply: s.ply }) });
         }
       }
       const last = lastMove();
