@@ -448,6 +448,26 @@ test('blue keeps its side of the board at the bottom when the game ends (desktop
   await page.context().close();
 });
 
+test('move list: each side keeps its column through consecutive moves of one side (card duel placements)', async () => {
+  const made = await (await fetch(server.base + '/api/games', { method: 'POST', body: JSON.stringify({ game: 'stratego-cards', mode: 'computer', agent: 'random', seat: 0 }) })).json();
+  const token = made.tokens.find((t) => t.role === 'seat0').token;
+  for (const [options, tag] of [[{}, 'desktop'], [PHONE, 'phone']]) {
+    const page = await newPage(options);
+    await page.goto(`${server.base}/#/play/${token}`);
+    await page.waitForSelector('#board svg');
+    for (let i = 0; tag === 'desktop' && i < 6; ++i) if (!(await playBoardMove(page))) break;
+    await until(async () => (await moveCount(page)) >= 8, 'placements of both sides in the list');
+    const cols = await page.locator('#moves li').evaluateAll((els) => els.map((e) => ({ side: e.className, x: Math.round(e.getBoundingClientRect().x) })));
+    const xs = (side) => new Set(cols.filter((c) => c.side === side).map((c) => c.x));
+    assert(xs('side0').size === 1 && xs('side1').size === 1, `one column per side: ${JSON.stringify(cols)}`);
+    assert([...xs('side1')][0] > [...xs('side0')][0], 'the second side on the right');
+    const fits = await page.locator('#moves').evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
+    assert(fits, 'no move sticks out of the list');
+    await shot(page, `moves-columns-${tag}`);
+    await page.context().close();
+  }
+});
+
 // Every other registered game: a game against the computer, two moves through its board, a screenshot.
 async function playBoardMove(page) {
   const token = tokenOf(page);
