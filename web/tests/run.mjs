@@ -253,6 +253,10 @@ test('vs computer: setup editor, moves by click and drag, an attack with both ra
   await page.locator('.setup-svg rect[data-idx="35"]').click();
   await page.waitForSelector('.setup-svg g.piece[data-idx="35"]');
   assert((await page.locator('.ready-btn').isDisabled()), 'Ready is disabled while pieces are missing');
+  // The tray's rank glyphs are legible: at least 12 px.
+  const trayPx = await page.locator('.tray-item svg.mini').evaluateAll((svgs) => Math.min(...svgs.flatMap((svg) =>
+    [...svg.querySelectorAll('text')].map((t) => Number(t.getAttribute('font-size')) * svg.getBoundingClientRect().width))));
+  assert(trayPx >= 12, `tray rank glyphs ${trayPx.toFixed(1)} px`);
   await page.fill('.setup-name', 'my test setup');
   await shot(page, 'setup-editor');
   await page.click('.randomize-btn');
@@ -263,11 +267,23 @@ test('vs computer: setup editor, moves by click and drag, an attack with both ra
   await page.click('.ready-btn');
   await page.waitForSelector('svg.stratego-board');
   await playMove(page, aggressive, { drag: true });
-  let fights = 0;
-  for (let i = 0; i < 150 && fights === 0; ++i) {
+  let fights = 0, badge = null;
+  // The combat badge lies inside one square (the fight's): it must not cover the piece above.
+  const badgeSquares = () => page.evaluate(() => {
+    const b = document.querySelector('svg.stratego-board .combat-badge rect');
+    if (!b) return null;
+    const r = b.getBoundingClientRect();
+    return [...document.querySelectorAll('svg.stratego-board rect.sq')].filter((q) => {
+      const s = q.getBoundingClientRect();
+      return r.bottom > s.top + 0.5 && r.top < s.bottom - 0.5 && r.right > s.left + 0.5 && r.left < s.right - 0.5;
+    }).length;
+  });
+  for (let i = 0; i < 150 && (fights === 0 || badge === null); ++i) {
     if (!(await playMove(page, aggressive))) break;
     fights = await page.locator('#moves li .fight').count();
+    badge ??= await badgeSquares();
   }
+  assert(badge === 1, `the combat badge overlaps ${badge} squares`);
   assert(fights > 0, 'an attack happened');
   const title = await page.locator('#moves li:has(.fight)').first().getAttribute('title');
   assert(/\((S|\d+|B|F)\) attacks .*\((S|\d+|B|F)\)/.test(title), `combat shows both ranks: ${title}`);
@@ -321,6 +337,13 @@ test('phone-sized screen: the board fits the width', async () => {
   await page.waitForSelector('svg.stratego-board');
   const box = await page.locator('svg.stratego-board').boundingBox();
   assert(box.width <= 390 && box.width > 300, `board width ${box.width}`);
+  // The "moved" dot on unknown enemy pieces: at least 6 px across on the phone.
+  const dots = await page.locator('svg.stratego-board .moved-mark').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().width));
+  assert(dots.length > 0 && Math.min(...dots) >= 6, `moved dots ${dots}`);
+  // Captured pieces: rank glyphs of at least 12 px.
+  const lostPx = await page.locator('.captured-piece svg.mini').evaluateAll((svgs) => Math.min(...svgs.flatMap((svg) =>
+    [...svg.querySelectorAll('text')].map((t) => Number(t.getAttribute('font-size')) * svg.getBoundingClientRect().width))));
+  assert(lostPx >= 12, `captured rank glyphs ${lostPx} px`);
   await shot(page, 'stratego-phone');
   await page.context().close();
 });
