@@ -343,7 +343,7 @@ test('phone-sized screen: the board fits the width', async () => {
   // Captured pieces: rank glyphs of at least 12 px.
   const lostPx = await page.locator('.captured-piece svg.mini').evaluateAll((svgs) => Math.min(...svgs.flatMap((svg) =>
     [...svg.querySelectorAll('text')].map((t) => Number(t.getAttribute('font-size')) * svg.getBoundingClientRect().width))));
-  assert(lostPx >= 12, `captured rank glyphs ${lostPx} px`);
+  assert(Number.isFinite(lostPx) && lostPx >= 12, `captured rank glyphs ${lostPx} px`);
   await shot(page, 'stratego-phone');
   await page.context().close();
 });
