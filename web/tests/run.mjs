@@ -491,6 +491,37 @@ test('move list: each side keeps its column through consecutive moves of one sid
   }
 });
 
+test('strata7: the score is shown all game and the last move is marked on top of objective cells', async () => {
+  const made = await (await fetch(server.base + '/api/games', { method: 'POST', body: JSON.stringify({ game: 'strata7', mode: 'computer', agent: 'random', seat: 0 }) })).json();
+  const token = made.tokens.find((t) => t.role === 'seat0').token;
+  const page = await newPage();
+  await page.goto(`${server.base}/#/play/${token}`);
+  await page.waitForSelector('svg.grid-board');
+  assert(/White 0 · Bordeaux 0 \(7 wins\)/.test(await page.locator('#score').innerText()), 'score from the start');
+  for (let i = 0; i < 2; ++i) if (!(await playBoardMove(page))) break;
+  await until(async () => (await moveCount(page)) >= 2, 'moves');
+  const st = await getJson(`/api/state?token=${token}`);
+  assert((await page.locator('#score').innerText()).includes(`White ${st.view.score.white} · Bordeaux ${st.view.score.bordeaux}`), 'the view\'s score');
+  const lastMove = st.moves[st.moves.length - 1].move;
+  const squares = lastMove.match(/[a-z](?:1[0-9]|[1-9])/g);
+  for (const sq of squares) {
+    // The mark is drawn after (on top of) everything else on that cell, terrain fills included.
+    const onTop = await page.evaluate((sq) => {
+      const all = [...document.querySelectorAll(`svg.grid-board rect[data-square="${sq}"]`)];
+      return all.length > 0 && all[all.length - 1].classList.contains('last-mark');
+    }, sq);
+    assert(onTop, `last move ${lastMove}: ${sq} marked on top`);
+  }
+  await shot(page, 'strata7-score');
+  const phone = await newPage(PHONE);
+  await phone.goto(`${server.base}/#/play/${token}`);
+  await phone.waitForSelector('#score');
+  assert(await phone.locator('#score').isVisible(), 'score visible on the phone');
+  await shot(phone, 'strata7-score-phone');
+  await phone.context().close();
+  await page.context().close();
+});
+
 // Every other registered game: a game against the computer, two moves through its board, a screenshot.
 async function playBoardMove(page) {
   const token = tokenOf(page);

@@ -29,4 +29,6 @@ export interface BoardModule {
   // A line describing what the last move did (combat results), or null.
   describe?(m: MoveEntry, players: Player[]): string | null;
   setupEditor?(el: HTMLElement, ctx: SetupContext): void;
+  // The score, for games that count points (Strata 7), shown by the status line; null when there is none.
+  score?(view: any): HTMLElement | null;
 }

@@ -110,7 +110,8 @@ export function gamePage(app: HTMLElement, link: string): () => void {
     }
     const waiting = s.players.find((p) => !p.joined);
     if (waiting && !over) status += ` — ${waiting.name} has not opened the invite link yet`;
-    statusEl.replaceChildren(h('span', { class: 'title' }, s.title), ' · ', h('span', { class: 'turn', id: 'turn' }, status), connEl);
+    const score = s.view && board.score ? board.score(s.view) : null;
+    statusEl.replaceChildren(h('span', { class: 'title' }, s.title), ' · ', h('span', { class: 'turn', id: 'turn' }, status), connEl, score ? h('div', {}, score) : '');
 
     if (s.phase === 'setup') {
       renderSetup();
