@@ -83,6 +83,7 @@ export interface Snapshot {
   draw_offer: number;
   result: Result | null;
   needs_setup: boolean;
+  online?: [boolean, boolean]; // which seats have a connection open now (a computer's always)
   setup?: { done: [boolean, boolean]; mine: Record<string, string> };
 }
 

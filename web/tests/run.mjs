@@ -522,6 +522,41 @@ test('strata7: the score is shown all game and the last move is marked on top of
   await page.context().close();
 });
 
+test('turn in words for a spectator, "Your move" in the tab, a notice when the opponent leaves and comes back', async () => {
+  const made = await (await fetch(server.base + '/api/games', { method: 'POST', body: JSON.stringify({ game: 'dhamet', mode: 'friend', seat: 0 }) })).json();
+  const tok = (role) => made.tokens.find((t) => t.role === role).token;
+  const red = await newPage();
+  await red.goto(`${server.base}/#/play/${tok('seat0')}`);
+  await red.waitForSelector('.resign-btn');
+  const blue = await newPage();
+  await blue.goto(`${server.base}/#/play/${tok('invite1')}`);
+  await until(() => tokenOf(blue) !== tok('invite1'), 'blue to take the seat');
+  const blueToken = tokenOf(blue);
+  await until(async () => /Dhamet/.test(await red.title()) && /Your move/.test(await red.title()), `red's tab title (${await red.title()})`);
+  await until(async () => /Dhamet/.test(await blue.title()) && !/Your move/.test(await blue.title()), 'blue\'s tab title');
+  const st = await getJson(`/api/state?token=${blueToken}`);
+  const mover = st.players[st.to_move].name;
+  const Mover = mover[0].toUpperCase() + mover.slice(1);
+  const watcher = await newPage(PHONE);
+  await watcher.goto(`${server.base}/#/play/${tok('watch')}`);
+  await watcher.waitForSelector('#turn');
+  const turn = await watcher.locator('#turn').innerText();
+  assert(turn === `${Mover} to move` && !/waiting/i.test(turn), `the spectator's turn line: ${turn}`);
+  await shot(watcher, 'spectator-turn-phone');
+  await watcher.context().close();
+  assert((await red.locator('#presence').count()) === 0, 'no notice while both are here');
+  await blue.context().close();
+  await red.waitForSelector('#presence', { timeout: 10000 });
+  assert(/left the game/.test(await red.locator('#presence').innerText()), 'the notice says the opponent left');
+  await shot(red, 'opponent-left');
+  const back = await newPage();
+  await back.goto(`${server.base}/#/play/${blueToken}`);
+  await red.waitForSelector('#presence', { state: 'detached', timeout: 10000 });
+  await red.waitForSelector('#toast.show:has-text("is back")', { timeout: 5000 });
+  await back.context().close();
+  await red.context().close();
+});
+
 // Every other registered game: a game against the computer, two moves through its board, a screenshot.
 async function playBoardMove(page) {
   const token = tokenOf(page);

@@ -70,6 +70,13 @@ export function gamePage(app: HTMLElement, link: string): () => void {
       if (m.result) st.phase = 'over';
       receivedAt = Date.now();
       render();
+    } else if (m.type === 'presence' && st) {
+      // The opponent's page closed or came back.
+      st.online = m.online;
+      st.players.forEach((p, k) => {
+        if (m.online[k] && goneShown.delete(k)) toast(`${sideName(p.name)} is back`);
+      });
+      render();
     } else if (m.type === 'draw' && st) {
       st.draw_offer = m.draw_offer;
       if (st.draw_offer >= 0 && !st.acts.includes(st.draw_offer)) toast(`${st.players[st.draw_offer].name} offers a draw`);
@@ -88,6 +95,7 @@ export function gamePage(app: HTMLElement, link: string): () => void {
     }
   }
 
+  const goneShown = new Set<number>(); // seats this page has told the player are gone
   let pendingRandom: ((s: string) => void) | null = null;
 
   function lastMove(): MoveEntry | null {
@@ -106,12 +114,20 @@ export function gamePage(app: HTMLElement, link: string): () => void {
     else {
       const mover = s.players[s.to_move];
       const mine = s.acts.includes(s.to_move) && mover.kind === 'human';
-      status = mine ? (s.acts.length === 2 ? `${mover.name} to move` : 'Your move') : mover.kind === 'computer' ? `${mover.name} (computer) is thinking…` : `Waiting for ${mover.name}`;
+      const name = sideName(mover.name);
+      status = mine ? (s.acts.length === 2 ? `${name} to move` : 'Your move') : mover.kind === 'computer' ? `${name} (computer) is thinking…` : `${name} to move`;
     }
+    // The tab says which game, and "Your move" when it is this player's turn.
+    const myTurn = !over && s.phase === 'play' && s.acts.length > 0 && s.acts.includes(s.to_move) && s.players[s.to_move]?.kind === 'human';
+    document.title = `${myTurn ? 'Your move · ' : over ? 'Game over · ' : ''}${s.title} · strat`;
+    // A human opponent who had joined and whose page is closed now.
+    const gone = s.online ? s.players.filter((p, k) => !s.acts.includes(k) && p.kind === 'human' && p.joined && !s.online![k]) : [];
+    for (const p of gone) goneShown.add(p.seat);
     const waiting = s.players.find((p) => !p.joined);
     if (waiting && !over) status += ` — ${waiting.name} has not opened the invite link yet`;
     const score = s.view && board.score ? board.score(s.view) : null;
-    statusEl.replaceChildren(h('span', { class: 'title' }, s.title), ' · ', h('span', { class: 'turn', id: 'turn' }, status), connEl, score ? h('div', {}, score) : '');
+    const presence = gone.length && !over ? h('div', { class: 'presence-notice', id: 'presence' }, `${gone.map((p) => sideName(p.name)).join(' and ')} left the game page (disconnected); the game waits for them to come back.`) : '';
+    statusEl.replaceChildren(h('span', { class: 'title' }, s.title), ' · ', h('span', { class: 'turn', id: 'turn' }, status), connEl, score ? h('div', {}, score) : '', presence);
 
     if (s.phase === 'setup') {
       renderSetup();
@@ -237,6 +253,7 @@ export function gamePage(app: HTMLElement, link: string): () => void {
   }, 250);
 
   return () => {
+    document.title = 'strat';
     window.clearInterval(tick);
     socket.close();
   };
