@@ -557,6 +557,61 @@ test('turn in words for a spectator, "Your move" in the tab, a notice when the o
   await red.context().close();
 });
 
+// One card duel move through the board: an attack by clicking the own card then the enemy card, anything else
+// by its button.
+async function playCardMove(page, prefer = (m) => /^a\dx\d$/.test(m)) {
+  const token = tokenOf(page);
+  const st = await until(async () => {
+    const s = await getJson(`/api/state?token=${token}`);
+    return s.phase === 'over' || s.legal.length ? s : null;
+  }, 'our turn');
+  if (st.phase === 'over') return null;
+  const preferred = st.legal.filter(prefer);
+  const pool = preferred.length ? preferred : st.legal;
+  const move = pool[Math.floor(Math.random() * pool.length)];
+  const a = /^a(\d)x(\d)$/.exec(move);
+  if (a) {
+    await page.click(`svg.cards-board .card[data-own-slot="${a[1]}"]`);
+    await page.click(`svg.cards-board rect[data-enemy-slot="${a[2]}"]`, { force: true });
+  } else {
+    await page.click(`.move-btn[data-move="${move}"]`);
+  }
+  await until(async () => (await getJson(`/api/state?token=${token}`)).moves.length > st.moves.length, `move ${move}`);
+  return move;
+}
+
+test('card duel: the opponent\'s attacks and reveals are shown whole (combat line, highlight), placements without the card', async () => {
+  const made = await (await fetch(server.base + '/api/games', { method: 'POST', body: JSON.stringify({ game: 'stratego-cards', mode: 'computer', agent: 'random', seat: 0 }) })).json();
+  const token = made.tokens.find((t) => t.role === 'seat0').token;
+  const page = await newPage();
+  await page.goto(`${server.base}/#/play/${token}`);
+  await page.waitForSelector('svg.cards-board');
+  let theirAttack = null;
+  for (let i = 0; i < 60 && !theirAttack; ++i) {
+    if (!(await playCardMove(page, (m) => !/^a\dx\d$/.test(m)))) break; // let the computer attack us
+    const st = await getJson(`/api/state?token=${token}`);
+    const last = st.moves[st.moves.length - 1];
+    if (st.phase === 'play' && last.seat === 1 && /^a\dx\d$/.test(last.move ?? '')) theirAttack = last;
+    else if (st.phase === 'over') break;
+  }
+  assert(theirAttack, 'the computer attacked');
+  await until(async () => (await moveCount(page)) === theirAttack.ply + 1, 'the attack in the list');
+  const texts = await page.locator('#moves li.side1').allInnerTexts();
+  assert(!texts.some((t) => /hidden/.test(t)), `no "(hidden)" among the opponent's moves: ${texts}`);
+  assert(texts.some((t) => /place \d/.test(t)) && !texts.some((t) => /place \d=/.test(t)), 'their placements name the slot, not the card');
+  const line = await page.locator('#combat').innerText();
+  assert(/^Blue's \w+ \(\w+\) in slot \d attacks Red's \w+ \(\w+\) in slot \d: /.test(line), `combat line: ${line}`);
+  assert((await page.locator('svg.cards-board .last-mark').count()) === 2, 'both slots of their attack highlighted');
+  await shot(page, 'cards-their-attack');
+  const phone = await newPage(PHONE);
+  await phone.goto(`${server.base}/#/play/${token}`);
+  await phone.waitForSelector('svg.cards-board');
+  assert((await phone.locator('#combat').innerText()) === line, 'same combat line on the phone');
+  await shot(phone, 'cards-their-attack-phone');
+  await phone.context().close();
+  await page.context().close();
+});
+
 // Every other registered game: a game against the computer, two moves through its board, a screenshot.
 async function playBoardMove(page) {
   const token = tokenOf(page);
