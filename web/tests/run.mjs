@@ -589,7 +589,11 @@ test('card duel: the opponent\'s attacks and reveals are shown whole (combat lin
   let theirAttack = null;
   for (let i = 0; i < 60 && !theirAttack; ++i) {
     if (!(await playCardMove(page, (m) => !/^a\dx\d$/.test(m)))) break; // let the computer attack us
-    const st = await getJson(`/api/state?token=${token}`);
+    // The computer's whole turn (an attack may be followed by its refill placements), then ours again.
+    const st = await until(async () => {
+      const s = await getJson(`/api/state?token=${token}`);
+      return s.phase === 'over' || s.legal.length ? s : null;
+    }, 'our turn again');
     const last = st.moves[st.moves.length - 1];
     if (st.phase === 'play' && last.seat === 1 && /^a\dx\d$/.test(last.move ?? '')) theirAttack = last;
     else if (st.phase === 'over') break;
