@@ -283,8 +283,8 @@ json Room::move_for(const Played& p, const Access& a) const {
   return {{"ply", p.stored.ply}, {"seat", p.stored.seat}, {"move", nullptr}, {"events", json::array()}};
 }
 
-// Which seats have a client connected now (a computer seat always has): sent in every snapshot and, as a
-// `presence` message, whenever it changes, so a player learns that the opponent left or came back.
+// Which seats have a client connected now (a computer seat always has): sent in every snapshot, and a fresh
+// snapshot goes to the others whenever it changes, so a player learns that the opponent left or came back.
 json Room::presence() const {
   json online = json::array();
   for (int k = 0; k < 2; ++k) {
@@ -339,14 +339,16 @@ void Room::join(Client* client, Access access) {
   const json before = presence();
   members_.push_back({client, access});
   client->send(snapshot(access));
-  if (presence() != before) broadcast_plain({{"type", "presence"}, {"online", presence()}});
+  if (presence() != before)
+    for (auto& m : members_)
+      if (m.client != client) m.client->send(snapshot(m.access));
 }
 
 void Room::leave(Client* client) {
   const json before = presence();
   members_.erase(std::remove_if(members_.begin(), members_.end(), [&](const Member& m) { return m.client == client; }),
                  members_.end());
-  if (presence() != before) broadcast_plain({{"type", "presence"}, {"online", presence()}});
+  if (presence() != before) broadcast_snapshots();
 }
 
 void Room::broadcast_snapshots() {

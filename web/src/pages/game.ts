@@ -49,6 +49,10 @@ export function gamePage(app: HTMLElement, link: string): () => void {
     } else if (m.type === 'state') {
       st = m as Snapshot;
       receivedAt = Date.now();
+      // An opponent this page said had left is connected again (the server sends a state on every change).
+      st.players.forEach((p, k) => {
+        if (st!.online?.[k] && goneShown.delete(k)) toast(`${sideName(p.name)} is back`);
+      });
       for (const g of claimed) addToken(st.id, st.title, st.mode, g);
       claimed = [];
       const held = heldFor(st.id);
@@ -69,13 +73,6 @@ export function gamePage(app: HTMLElement, link: string): () => void {
       st.ply = m.ply + 1;
       if (m.result) st.phase = 'over';
       receivedAt = Date.now();
-      render();
-    } else if (m.type === 'presence' && st) {
-      // The opponent's page closed or came back.
-      st.online = m.online;
-      st.players.forEach((p, k) => {
-        if (m.online[k] && goneShown.delete(k)) toast(`${sideName(p.name)} is back`);
-      });
       render();
     } else if (m.type === 'draw' && st) {
       st.draw_offer = m.draw_offer;
