@@ -295,6 +295,7 @@ test('vs computer: no "Offer draw" (the computer always declines); a friend game
   const { page } = computerGame;
   assert(await shown(page, '.resign-btn'), 'resign shown');
   assert((await page.locator('.draw-btn').count()) === 0, 'no draw offer against the computer');
+  assert(!/draw/i.test(await page.locator('.actions').innerText()), 'nothing about draws against the computer');
   const made = await (await fetch(server.base + '/api/games', { method: 'POST', body: JSON.stringify({ game: 'dhamet', mode: 'friend', seat: 0 }) })).json();
   const friend = await newPage();
   await friend.goto(`${server.base}/#/play/${made.tokens.find((t) => t.role === 'seat0').token}`);

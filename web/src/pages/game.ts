@@ -205,10 +205,12 @@ export function gamePage(app: HTMLElement, link: string): () => void {
       const hotseatOffer = s.draw_offer >= 0 && s.acts.length === 2;
       if (theirOffer || hotseatOffer) {
         actions.append(h('button', { class: 'primary', onclick: () => socket.send({ type: 'draw', action: 'accept' }) }, 'Accept draw'), h('button', { onclick: () => socket.send({ type: 'draw', action: 'decline' }) }, 'Decline'));
-      } else if (s.draw_offer < 0 && !s.players.some((p, k) => !s.acts.includes(k) && p.kind === 'computer')) {
+      } else if (s.draw_offer >= 0) {
+        actions.append(h('span', { class: 'muted' }, 'draw offered'));
+      } else if (!s.players.some((p, k) => !s.acts.includes(k) && p.kind === 'computer')) {
         // The computer always declines: no offer against it.
         actions.append(h('button', { class: 'draw-btn', onclick: () => socket.send({ type: 'draw', action: 'offer' }) }, 'Offer draw'));
-      } else actions.append(h('span', { class: 'muted' }, 'draw offered'));
+      }
     }
     if (over) {
       actions.append(h('a', { class: 'button', href: `#/replay/${s.id}` }, 'Replay'), h('a', { class: 'button', href: api.recordUrl(s.id), download: `strat-${s.id}.txt` }, 'Export record'));
