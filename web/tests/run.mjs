@@ -552,6 +552,7 @@ test('turn in words for a spectator, "Your move" in the tab, a notice when the o
   await shot(watcher, 'spectator-turn-phone');
   await watcher.context().close();
   assert((await red.locator('#presence').count()) === 0, 'no notice while both are here');
+  assert(!/is back/.test((await red.locator('#toast').textContent()) || ''), 'no "is back" when the friend first comes');
   await blue.context().close();
   await red.waitForSelector('#presence', { timeout: 10000 });
   assert(/left the game/.test(await red.locator('#presence').innerText()), 'the notice says the opponent left');

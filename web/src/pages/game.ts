@@ -51,7 +51,9 @@ export function gamePage(app: HTMLElement, link: string): () => void {
       receivedAt = Date.now();
       // An opponent this page said had left is connected again (the server sends a state on every change).
       st.players.forEach((p, k) => {
-        if (st!.online?.[k] && goneShown.delete(k)) toast(`${sideName(p.name)} is back`);
+        if (!st!.online?.[k]) return;
+        seenOnline.add(k);
+        if (goneShown.delete(k)) toast(`${sideName(p.name)} is back`);
       });
       for (const g of claimed) addToken(st.id, st.title, st.mode, g);
       claimed = [];
@@ -93,6 +95,7 @@ export function gamePage(app: HTMLElement, link: string): () => void {
   }
 
   const goneShown = new Set<number>(); // seats this page has told the player are gone
+  const seenOnline = new Set<number>(); // seats this page has seen connected
   let pendingRandom: ((s: string) => void) | null = null;
 
   function lastMove(): MoveEntry | null {
@@ -118,7 +121,8 @@ export function gamePage(app: HTMLElement, link: string): () => void {
     const myTurn = !over && s.phase === 'play' && s.acts.length > 0 && s.acts.includes(s.to_move) && s.players[s.to_move]?.kind === 'human';
     document.title = `${myTurn ? 'Your move · ' : over ? 'Game over · ' : ''}${s.title} · strat`;
     // A human opponent who had joined and whose page is closed now.
-    const gone = s.online ? s.players.filter((p, k) => !s.acts.includes(k) && p.kind === 'human' && p.joined && !s.online![k]) : [];
+    // (Only one this page saw connected: a friend who just took the invite is not "gone" before their page opens.)
+    const gone = s.online ? s.players.filter((p, k) => !s.acts.includes(k) && p.kind === 'human' && p.joined && seenOnline.has(k) && !s.online![k]) : [];
     for (const p of gone) goneShown.add(p.seat);
     const waiting = s.players.find((p) => !p.joined);
     if (waiting && !over) status += ` — ${waiting.name} has not opened the invite link yet`;
