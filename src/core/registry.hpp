@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/agent.hpp"
@@ -57,6 +58,13 @@ struct GameInfo {
   // see on the board (Stratego: squares and the ranks an attack reveals). When false, the server shows a move's
   // text and events only to the side that played it, until the game is over.
   bool public_moves = false;
+  // Hidden-information games whose moves are partly public (public_moves false): what the mover's opponent may
+  // learn of a move, as (its public text, its public event lines), e.g. the card duel's "place 2=9" is public as
+  // "place 2" and its event "place r2 9" as "place r2", while attacks and reveals are public whole. Unset: the
+  // opponent learns nothing of the move's text or events.
+  std::function<std::pair<std::string, std::vector<std::string>>(const std::string& move,
+                                                                  const std::vector<std::string>& events)>
+      public_part;
 
   // Agent protocols this game speaks over standard input/output (`strat agent NAME`), e.g. "ucc" for Stratego:
   // (in, out, game options, agent spec, seed) -> exit status.

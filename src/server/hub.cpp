@@ -38,7 +38,10 @@ void Hub::restore_all() {
 json Hub::catalog() const {
   json games = json::array();
   for (const auto& g : Registry::global().games()) {
-    games.push_back({{"name", g.name}, {"title", g.title}, {"summary", g.summary}, {"variants", g.variants},
+    json players = json::array();  // the game's own names of its two sides ("red", "white", ...)
+    auto sample = g.new_game(Options{}, 1);
+    for (int k = 0; k < 2; ++k) players.push_back(sample->player_name(k));
+    games.push_back({{"name", g.name}, {"players", players}, {"title", g.title}, {"summary", g.summary}, {"variants", g.variants},
                      {"agents", g.agents}, {"hidden_information", g.hidden_information()}, {"chance", g.chance},
                      {"setup", static_cast<bool>(g.from_setups && g.random_setup)}});
   }

@@ -272,9 +272,28 @@ bool Room::move_visible(const Played& p, const Access& a) const {
   return (a.acts & (1 << p.stored.seat)) || a.sees == p.stored.seat;
 }
 
+// What the other side is told of a move it may not read whole: the game's public part of it (GameInfo::public_part),
+// or nothing but that a move was made.
 json Room::move_for(const Played& p, const Access& a) const {
   if (move_visible(p, a)) return move_json(p);
+  if (spec_.info->public_part) {
+    auto [text, events] = spec_.info->public_part(p.stored.move, p.events);
+    return {{"ply", p.stored.ply}, {"seat", p.stored.seat}, {"move", text.empty() ? json(nullptr) : json(text)}, {"events", events}};
+  }
   return {{"ply", p.stored.ply}, {"seat", p.stored.seat}, {"move", nullptr}, {"events", json::array()}};
+}
+
+// Which seats have a client connected now (a computer seat always has): sent in every snapshot, and a fresh
+// snapshot goes to the others whenever it changes, so a player learns that the opponent left or came back.
+json Room::presence() const {
+  json online = json::array();
+  for (int k = 0; k < 2; ++k) {
+    bool on = meta_.seats[k].kind != "human";
+    for (const auto& m : members_)
+      if (m.access.acts & (1 << k)) on = true;
+    online.push_back(on);
+  }
+  return online;
 }
 
 std::string Room::snapshot(Access a) const {
@@ -312,17 +331,24 @@ std::string Room::snapshot(Access a) const {
     s["setup"] = setup;
   }
   s["needs_setup"] = static_cast<bool>(spec_.info->from_setups);
+  s["online"] = presence();
   return with_view(s, view_text(a));
 }
 
 void Room::join(Client* client, Access access) {
+  const json before = presence();
   members_.push_back({client, access});
   client->send(snapshot(access));
+  if (presence() != before)
+    for (auto& m : members_)
+      if (m.client != client) m.client->send(snapshot(m.access));
 }
 
 void Room::leave(Client* client) {
+  const json before = presence();
   members_.erase(std::remove_if(members_.begin(), members_.end(), [&](const Member& m) { return m.client == client; }),
                  members_.end());
+  if (presence() != before) broadcast_snapshots();
 }
 
 void Room::broadcast_snapshots() {

@@ -126,6 +126,7 @@ class Room {
   nlohmann::json move_json(const Played& p) const;
   bool move_visible(const Played& p, const Access& a) const;
   nlohmann::json move_for(const Played& p, const Access& a) const;
+  nlohmann::json presence() const;
   void broadcast_snapshots();
   void broadcast_move(const Played& p);
   void broadcast_plain(const nlohmann::json& message);

@@ -7,6 +7,7 @@
 #include <boost/asio/io_context.hpp>
 #include <filesystem>
 #include <random>
+#include <regex>
 
 #include "cli/outcome_text.hpp"
 #include "core/record.hpp"
@@ -147,6 +148,85 @@ TEST_F(Fixture, OpponentNeverReceivesUnrevealedWordsUntilTheEnd) {
   EXPECT_EQ(end["view"]["words"][0][0], "zircon") << "the finished game is shown whole";
   EXPECT_EQ(end["result"]["status"], "win");
   EXPECT_EQ(end["moves"][0]["move"], "hit 2") << "the whole record once the game is over";
+}
+
+// The card duel (GameInfo::public_part): the opponent is told every attack, reveal and what it turned up, and of a
+// placement only the slot, never the placed card's rank, in moves, events and snapshots alike.
+TEST_F(Fixture, CardDuelTellsTheOpponentPublicMovesButNeverAPlacedCard) {
+  Store store(db("cards-public"));
+  NewGame r;
+  r.game = "stratego-cards";
+  r.mode = "friend";
+  std::vector<TokenGrant> grants;
+  auto room = Room::create(store, r, grants, now_ms());
+  Recorder red, blue;
+  room->join(&red, access_of(grant(grants, "seat0")));
+  room->join(&blue, access_of(grant(grants, "invite1")));
+  std::mt19937 rng(7);
+  const std::regex attack(R"(^a\dx\d$)"), reveal(R"(^(spy|scout)\d)");
+  int attacks = 0, reveals = 0, placements = 0;
+  for (int i = 0; i < 400 && !room->over(); ++i) {
+    const int mover = json::parse(room->snapshot(access_of(grant(grants, "seat0"))))["to_move"];
+    Recorder& c = mover == 0 ? red : blue;
+    const json legal = json::parse(room->snapshot(access_of(grant(grants, mover == 0 ? "seat0" : "invite1"))))["legal"];
+    ASSERT_FALSE(legal.empty());
+    std::vector<std::string> preferred;  // attacks and reveals first, so the test sees them
+    for (const auto& m : legal)
+      if (std::regex_search(m.get<std::string>(), attack) || std::regex_search(m.get<std::string>(), reveal)) preferred.push_back(m);
+    const std::string move = !preferred.empty() && rng() % 2 ? preferred[rng() % preferred.size()]
+                                                             : legal[rng() % legal.size()].get<std::string>();
+    room->handle(&c, json{{"type", "move"}, {"move", move}}, now_ms());
+    if (room->over() || mover != 0) continue;
+    const json told = blue.last_of("move");  // what blue heard of red's move
+    ASSERT_EQ(told["seat"], 0);
+    if (move.rfind("place ", 0) == 0) {
+      ++placements;
+      EXPECT_EQ(told["move"], move.substr(0, move.find('='))) << "the slot is public, the card is not";
+      for (const auto& e : told["events"]) EXPECT_FALSE(std::regex_search(e.get<std::string>(), std::regex(R"(^place r\d \S)"))) << e;
+    } else {
+      EXPECT_EQ(told["move"], move) << "attacks and reveals are public";
+      EXPECT_EQ(told["events"], red.last_of("move")["events"]) << "and so is everything they turn up";
+      attacks += std::regex_search(move, attack);
+      reveals += std::regex_search(move, reveal);
+    }
+  }
+  EXPECT_GT(attacks, 0);
+  EXPECT_GT(placements, 0);
+  // Nothing blue was told while the game ran names a card red placed: no red "place 2=9", no "place r2 9".
+  const std::regex red_event(R"(place r\d [0-9BF])");
+  int checked = 0;
+  for (const auto& text : blue.messages) {
+    json m = json::parse(text);
+    if (m.contains("result") && !m["result"].is_null()) break;  // the finished game is shown whole
+    EXPECT_FALSE(std::regex_search(text, red_event)) << text;
+    json moves = m.contains("moves") ? m["moves"] : json::array();
+    if (m["type"] == "move") moves.push_back(m);
+    for (const auto& mv : moves)
+      if (mv["seat"] == 0 && mv["move"].is_string()) {
+        ++checked;
+        EXPECT_EQ(mv["move"].get<std::string>().find('='), std::string::npos) << text;
+      }
+  }
+  EXPECT_GT(checked, 10);
+  (void)reveals;
+}
+
+// Presence: each side is told when the other's last connection leaves and when one comes back.
+TEST_F(Fixture, PresenceTellsWhenTheOpponentLeavesAndComesBack) {
+  Store store(db("presence"));
+  SecretsGame g(store);
+  EXPECT_EQ(json::parse(g.red.messages.front())["online"], json::array({true, false})) << "blue had not come yet";
+  EXPECT_EQ(g.red.last()["online"], json::array({true, true})) << "red is told that blue came";
+  const std::size_t before = g.red.messages.size();
+  g.room->leave(&g.watch_red);
+  EXPECT_EQ(g.red.messages.size(), before) << "a spectator leaving changes no one's presence";
+  g.room->leave(&g.blue);
+  EXPECT_EQ(g.red.last()["type"], "state");
+  EXPECT_EQ(g.red.last()["online"], json::array({true, false}));
+  Recorder blue_again;
+  g.room->join(&blue_again, access_of(grant(g.grants, "invite1")));
+  EXPECT_EQ(g.red.last()["online"], json::array({true, true}));
+  EXPECT_EQ(json::parse(blue_again.messages.front())["online"], json::array({true, true}));
 }
 
 TEST_F(Fixture, TokensActOnlyForTheirSeatAndBadMovesChangeNothing) {

@@ -6,6 +6,7 @@ export interface GameEntry {
   summary: string;
   variants: string[];
   agents: string[];
+  players?: [string, string]; // the game's names of its two sides, first to move first
   hidden_information: boolean;
   setup: boolean;
 }
@@ -82,6 +83,7 @@ export interface Snapshot {
   draw_offer: number;
   result: Result | null;
   needs_setup: boolean;
+  online?: [boolean, boolean]; // which seats have a connection open now (a computer's always)
   setup?: { done: [boolean, boolean]; mine: Record<string, string> };
 }
 

@@ -47,6 +47,7 @@ export function registerLiveTests({ test, browser, server, assert, until, shot }
     await page.click('#live-create');
     await page.waitForSelector('#live-links');
     await shot(page, 'live-create');
+    assert(!/\(L-\d+\)/.test(await page.textContent('body')), 'no rule id on the page');
     const link = async (role) => page.inputValue(`[data-role=${role}] input`);
     const links = { referee: await link('referee'), red: await link('red'), blue: await link('blue') };
     const tokens = Object.values(links).map((l) => l.split('/').pop());

@@ -163,11 +163,82 @@ test('lobby lists the games and screenshots itself', async () => {
   await page.context().close();
 });
 
+// Whether an element is shown: present, laid out, not hidden.
+async function shown(page, selector) {
+  const loc = page.locator(selector);
+  return (await loc.count()) > 0 && (await loc.first().isVisible());
+}
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true };
+
+test('lobby: each mode shows only its own fields (hidden rows stay hidden)', async () => {
+  for (const [options, tag] of [[{}, 'desktop'], [PHONE, 'phone']]) {
+    const page = await newPage(options);
+    await page.goto(server.base + '/');
+    await page.waitForSelector('#new-game-form');
+    await page.check('#mode-hotseat');
+    assert(!(await shown(page, '#new-strength')), 'hotseat: no computer strength');
+    assert(!(await shown(page, '#new-side')), 'hotseat: no "You play"');
+    assert(!(await shown(page, '#new-listed')), 'hotseat: no "list it in the lobby"');
+    await shot(page, `lobby-hotseat-${tag}`);
+    await page.check('#mode-computer');
+    assert(await shown(page, '#new-strength'), 'vs computer: strength shown');
+    assert(!(await shown(page, '#new-listed')), 'vs computer: no "list it in the lobby"');
+    await shot(page, `lobby-computer-${tag}`);
+    await page.check('#mode-friend');
+    assert(await shown(page, '#new-listed'), 'vs a friend: "list it in the lobby" shown');
+    assert(!(await shown(page, '#new-strength')), 'vs a friend: no strength');
+    await page.context().close();
+  }
+});
+
+test('lobby: Stratego by default, the last game remembered, sides and strengths in words', async () => {
+  for (const [options, tag] of [[{}, 'desktop'], [PHONE, 'phone']]) {
+    const page = await newPage(options);
+    await page.goto(server.base + '/');
+    await page.waitForSelector('#new-game-form');
+    assert((await page.inputValue('#new-game')) === 'stratego', 'Stratego is the default');
+    assert((await page.locator('#new-side option').allTextContents()).join() === 'Red (moves first),Blue,Random', 'Stratego sides');
+    const levels = await page.locator('#new-strength option').allTextContents();
+    assert(levels.join() === 'Beginner,Club,Strong,Maximum', `strengths in words: ${levels}`);
+    await page.selectOption('#new-game', 'strata7');
+    const sides = await page.locator('#new-side option').allTextContents();
+    assert(sides.join() === 'White (moves first),Bordeaux,Random', `Strata 7's own side names: ${sides}`);
+    await shot(page, `lobby-strata7-${tag}`);
+    await page.reload();
+    await page.waitForSelector('#new-game-form');
+    assert((await page.inputValue('#new-game')) === 'strata7', 'the last choice is remembered');
+    await page.context().close();
+  }
+});
+
+test('game page: sides in the game\'s own names and colours, the computer by its strength', async () => {
+  const page = await newPage();
+  await page.goto(server.base + '/');
+  await page.waitForSelector('#new-game-form');
+  await page.selectOption('#new-game', 'strata7');
+  await page.check('#mode-computer');
+  await page.selectOption('#new-strength', 'beginner');
+  await page.selectOption('#new-side', '0');
+  await page.click('#create-btn');
+  await page.waitForURL(/#\/play\//);
+  await page.waitForSelector('svg.grid-board');
+  for (let i = 0; i < 2; ++i) if (!(await playBoardMove(page))) break;
+  await until(async () => (await moveCount(page)) >= 2, 'moves in the list');
+  const side = await page.locator('.side').innerText();
+  assert(/White \(you\)/.test(side) && /Bordeaux/.test(side), `side names: ${side}`);
+  assert(/computer · Beginner/.test(side), `the computer by its strength: ${side}`);
+  assert(!/\b(red|blue)\b|time=|random/i.test(side), `no red/blue, no agent spec: ${side}`);
+  const dots = await page.locator('#moves li .who').evaluateAll((els) => els.map((e) => getComputedStyle(e).backgroundColor));
+  assert(dots[0] === 'rgb(245, 241, 230)' && dots[1] === 'rgb(123, 30, 58)', `moves marked in white and bordeaux: ${dots}`);
+  await shot(page, 'strata7-names');
+  await page.context().close();
+});
+
 let computerGame = null; // shared by the reload, restart and replay tests
 
 test('vs computer: setup editor, moves by click and drag, an attack with both ranks shown', async () => {
   const page = await newPage();
-  await createStrategoGame(page, 'computer', { agent: 'random' });
+  await createStrategoGame(page, 'computer', { strength: 'beginner' });
   await page.waitForSelector('.setup .tray-item');
   // The editor: drag one piece from the tray onto the board, click-place another, then randomize the rest.
   const tray = page.locator('.tray-item[data-rank="10"]');
@@ -182,6 +253,10 @@ test('vs computer: setup editor, moves by click and drag, an attack with both ra
   await page.locator('.setup-svg rect[data-idx="35"]').click();
   await page.waitForSelector('.setup-svg g.piece[data-idx="35"]');
   assert((await page.locator('.ready-btn').isDisabled()), 'Ready is disabled while pieces are missing');
+  // The tray's rank glyphs are legible: at least 12 px.
+  const trayPx = await page.locator('.tray-item svg.mini').evaluateAll((svgs) => Math.min(...svgs.flatMap((svg) =>
+    [...svg.querySelectorAll('text')].map((t) => Number(t.getAttribute('font-size')) * svg.getBoundingClientRect().width))));
+  assert(trayPx >= 12, `tray rank glyphs ${trayPx.toFixed(1)} px`);
   await page.fill('.setup-name', 'my test setup');
   await shot(page, 'setup-editor');
   await page.click('.randomize-btn');
@@ -192,16 +267,41 @@ test('vs computer: setup editor, moves by click and drag, an attack with both ra
   await page.click('.ready-btn');
   await page.waitForSelector('svg.stratego-board');
   await playMove(page, aggressive, { drag: true });
-  let fights = 0;
-  for (let i = 0; i < 150 && fights === 0; ++i) {
+  let fights = 0, badge = null;
+  // The combat badge lies inside one square (the fight's): it must not cover the piece above.
+  const badgeSquares = () => page.evaluate(() => {
+    const b = document.querySelector('svg.stratego-board .combat-badge rect');
+    if (!b) return null;
+    const r = b.getBoundingClientRect();
+    return [...document.querySelectorAll('svg.stratego-board rect.sq')].filter((q) => {
+      const s = q.getBoundingClientRect();
+      return r.bottom > s.top + 0.5 && r.top < s.bottom - 0.5 && r.right > s.left + 0.5 && r.left < s.right - 0.5;
+    }).length;
+  });
+  for (let i = 0; i < 150 && (fights === 0 || badge === null); ++i) {
     if (!(await playMove(page, aggressive))) break;
     fights = await page.locator('#moves li .fight').count();
+    badge ??= await badgeSquares();
   }
+  assert(badge === 1, `the combat badge overlaps ${badge} squares`);
   assert(fights > 0, 'an attack happened');
   const title = await page.locator('#moves li:has(.fight)').first().getAttribute('title');
   assert(/\((S|\d+|B|F)\) attacks .*\((S|\d+|B|F)\)/.test(title), `combat shows both ranks: ${title}`);
   await shot(page, 'stratego-vs-computer-attack');
   computerGame = { page, token: tokenOf(page) };
+});
+
+test('vs computer: no "Offer draw" (the computer always declines); a friend game has it', async () => {
+  const { page } = computerGame;
+  assert(await shown(page, '.resign-btn'), 'resign shown');
+  assert((await page.locator('.draw-btn').count()) === 0, 'no draw offer against the computer');
+  assert(!/draw/i.test(await page.locator('.actions').innerText()), 'nothing about draws against the computer');
+  const made = await (await fetch(server.base + '/api/games', { method: 'POST', body: JSON.stringify({ game: 'dhamet', mode: 'friend', seat: 0 }) })).json();
+  const friend = await newPage();
+  await friend.goto(`${server.base}/#/play/${made.tokens.find((t) => t.role === 'seat0').token}`);
+  await friend.waitForSelector('.resign-btn');
+  assert(await shown(friend, '.draw-btn'), 'draw offer against a human');
+  await friend.context().close();
 });
 
 test('reload the page and continue the game', async () => {
@@ -238,6 +338,13 @@ test('phone-sized screen: the board fits the width', async () => {
   await page.waitForSelector('svg.stratego-board');
   const box = await page.locator('svg.stratego-board').boundingBox();
   assert(box.width <= 390 && box.width > 300, `board width ${box.width}`);
+  // The "moved" dot on unknown enemy pieces: at least 6 px across on the phone.
+  const dots = await page.locator('svg.stratego-board .moved-mark').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().width));
+  assert(dots.length > 0 && Math.min(...dots) >= 6, `moved dots ${dots}`);
+  // Captured pieces: rank glyphs of at least 12 px.
+  const lostPx = await page.locator('.captured-piece svg.mini').evaluateAll((svgs) => Math.min(...svgs.flatMap((svg) =>
+    [...svg.querySelectorAll('text')].map((t) => Number(t.getAttribute('font-size')) * svg.getBoundingClientRect().width))));
+  assert(Number.isFinite(lostPx) && lostPx >= 12, `captured rank glyphs ${lostPx} px`);
   await shot(page, 'stratego-phone');
   await page.context().close();
 });
@@ -342,6 +449,185 @@ test('a listed friend game is joined from the lobby', async () => {
   await page.context().close();
 });
 
+test('blue keeps its side of the board at the bottom when the game ends (desktop and phone)', async () => {
+  const made = await (await fetch(server.base + '/api/games', { method: 'POST', body: JSON.stringify({ game: 'stratego', mode: 'computer', agent: 'random', seat: 1 }) })).json();
+  const token = made.tokens.find((t) => t.role === 'seat1').token;
+  const page = await newPage();
+  await page.goto(`${server.base}/#/play/${token}`);
+  await placeSetup(page);
+  await page.waitForSelector('svg.stratego-board');
+  const y = async (p, sq) => (await p.locator(`svg.stratego-board rect.sq[data-square="${sq}"]`).boundingBox()).y;
+  assert((await y(page, 'a1')) < (await y(page, 'a10')), 'blue plays from the top row 10 down (a1 at the top)');
+  await until(async () => (await getJson(`/api/state?token=${token}`)).legal.length, 'our turn');
+  await page.click('.resign-btn');
+  await page.waitForSelector('text=Game over');
+  assert((await y(page, 'a1')) < (await y(page, 'a10')), 'still flipped for blue after the game');
+  await shot(page, 'stratego-blue-over');
+  const phone = await newPage(PHONE);
+  await phone.goto(`${server.base}/#/play/${token}`);
+  await phone.waitForSelector('text=Game over');
+  assert((await y(phone, 'a1')) < (await y(phone, 'a10')), 'flipped for blue on the phone too');
+  await shot(phone, 'stratego-blue-over-phone');
+  await phone.context().close();
+  await page.context().close();
+});
+
+test('move list: each side keeps its column through consecutive moves of one side (card duel placements)', async () => {
+  const made = await (await fetch(server.base + '/api/games', { method: 'POST', body: JSON.stringify({ game: 'stratego-cards', mode: 'computer', agent: 'random', seat: 0 }) })).json();
+  const token = made.tokens.find((t) => t.role === 'seat0').token;
+  for (const [options, tag] of [[{}, 'desktop'], [PHONE, 'phone']]) {
+    const page = await newPage(options);
+    await page.goto(`${server.base}/#/play/${token}`);
+    await page.waitForSelector('#board svg');
+    for (let i = 0; tag === 'desktop' && i < 5; ++i) if (!(await playCardMove(page, (m) => m.startsWith('place')))) break;
+    await until(async () => (await moveCount(page)) >= 10, 'placements of both sides in the list');
+    // Measured in one go on the rendered list (a message may re-render it in between calls).
+    const cols = await until(() => page.evaluate(() => {
+      const all = [...document.querySelectorAll('#moves li')].map((e) => ({ side: e.className, x: Math.round(e.getBoundingClientRect().x) }));
+      return all.length >= 10 && all.every((c) => c.x > 0) ? all : null;
+    }), 'the list laid out');
+    const xs = (side) => new Set(cols.filter((c) => c.side === side).map((c) => c.x));
+    assert(xs('side0').size === 1 && xs('side1').size === 1, `one column per side: ${JSON.stringify(cols)}`);
+    assert([...xs('side1')][0] > [...xs('side0')][0], `the second side on the right (${tag}): ${JSON.stringify(cols)}`);
+    const fits = await page.locator('#moves').evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
+    assert(fits, 'no move sticks out of the list');
+    await shot(page, `moves-columns-${tag}`);
+    await page.context().close();
+  }
+});
+
+test('strata7: the score is shown all game and the last move is marked on top of objective cells', async () => {
+  const made = await (await fetch(server.base + '/api/games', { method: 'POST', body: JSON.stringify({ game: 'strata7', mode: 'computer', agent: 'random', seat: 0 }) })).json();
+  const token = made.tokens.find((t) => t.role === 'seat0').token;
+  const page = await newPage();
+  await page.goto(`${server.base}/#/play/${token}`);
+  await page.waitForSelector('svg.grid-board');
+  const scoreText = async (p) => (await p.locator('#score').innerText()).replace(/\s+/g, ' ');
+  const score0 = await scoreText(page);
+  assert(/White 0 · Bordeaux 0 \(7 wins\)/.test(score0), `score from the start: ${JSON.stringify(score0)}`);
+  for (let i = 0; i < 2; ++i) if (!(await playBoardMove(page))) break;
+  await until(async () => (await moveCount(page)) >= 2, 'moves');
+  const st = await getJson(`/api/state?token=${token}`);
+  assert((await scoreText(page)).includes(`White ${st.view.score.white} · Bordeaux ${st.view.score.bordeaux}`), 'the view\'s score');
+  const lastMove = st.moves[st.moves.length - 1].move;
+  const squares = lastMove.match(/[a-z](?:1[0-9]|[1-9])/g);
+  for (const sq of squares) {
+    // The mark is drawn after (on top of) everything else on that cell, terrain fills included.
+    const onTop = await page.evaluate((sq) => {
+      const all = [...document.querySelectorAll(`svg.grid-board rect[data-square="${sq}"]`)];
+      return all.length > 0 && all[all.length - 1].classList.contains('last-mark');
+    }, sq);
+    assert(onTop, `last move ${lastMove}: ${sq} marked on top`);
+  }
+  await shot(page, 'strata7-score');
+  const phone = await newPage(PHONE);
+  await phone.goto(`${server.base}/#/play/${token}`);
+  await phone.waitForSelector('#score');
+  assert(await phone.locator('#score').isVisible(), 'score visible on the phone');
+  await shot(phone, 'strata7-score-phone');
+  await phone.context().close();
+  await page.context().close();
+});
+
+test('turn in words for a spectator, "Your move" in the tab, a notice when the opponent leaves and comes back', async () => {
+  const made = await (await fetch(server.base + '/api/games', { method: 'POST', body: JSON.stringify({ game: 'dhamet', mode: 'friend', seat: 0 }) })).json();
+  const tok = (role) => made.tokens.find((t) => t.role === role).token;
+  const red = await newPage();
+  await red.goto(`${server.base}/#/play/${tok('seat0')}`);
+  await red.waitForSelector('.resign-btn');
+  const blue = await newPage();
+  await blue.goto(`${server.base}/#/play/${tok('invite1')}`);
+  await until(() => tokenOf(blue) !== tok('invite1'), 'blue to take the seat');
+  const blueToken = tokenOf(blue);
+  await until(async () => /Dhamet/.test(await red.title()) && /Your move/.test(await red.title()), `red's tab title (${await red.title()})`);
+  await until(async () => /Dhamet/.test(await blue.title()) && !/Your move/.test(await blue.title()), 'blue\'s tab title');
+  const st = await getJson(`/api/state?token=${blueToken}`);
+  const mover = st.players[st.to_move].name;
+  const Mover = mover[0].toUpperCase() + mover.slice(1);
+  const watcher = await newPage(PHONE);
+  await watcher.goto(`${server.base}/#/play/${tok('watch')}`);
+  await watcher.waitForSelector('#turn');
+  const turn = await watcher.locator('#turn').innerText();
+  assert(turn === `${Mover} to move` && !/waiting/i.test(turn), `the spectator's turn line: ${turn}`);
+  await shot(watcher, 'spectator-turn-phone');
+  await watcher.context().close();
+  assert((await red.locator('#presence').count()) === 0, 'no notice while both are here');
+  assert(!/is back/.test((await red.locator('#toast').textContent()) || ''), 'no "is back" when the friend first comes');
+  await blue.context().close();
+  await red.waitForSelector('#presence', { timeout: 10000 });
+  assert(/left the game/.test(await red.locator('#presence').innerText()), 'the notice says the opponent left');
+  await shot(red, 'opponent-left');
+  const back = await newPage();
+  await back.goto(`${server.base}/#/play/${blueToken}`);
+  await red.waitForSelector('#presence', { state: 'detached', timeout: 10000 });
+  await red.waitForSelector('#toast.show:has-text("is back")', { timeout: 5000 });
+  await back.context().close();
+  await red.context().close();
+});
+
+// One card duel move through the board: an attack by clicking the own card then the enemy card, anything else
+// by its button.
+async function playCardMove(page, prefer = (m) => /^a\dx\d$/.test(m)) {
+  const token = tokenOf(page);
+  const st = await until(async () => {
+    const s = await getJson(`/api/state?token=${token}`);
+    return s.phase === 'over' || s.legal.length ? s : null;
+  }, 'our turn');
+  if (st.phase === 'over') return null;
+  const preferred = st.legal.filter(prefer);
+  const pool = preferred.length ? preferred : st.legal;
+  const move = pool[Math.floor(Math.random() * pool.length)];
+  const a = /^a(\d)x(\d)$/.exec(move);
+  if (a) {
+    await page.click(`svg.cards-board .card[data-own-slot="${a[1]}"]`);
+    await page.click(`svg.cards-board rect[data-enemy-slot="${a[2]}"]`, { force: true });
+  } else {
+    await page.click(`.move-btn[data-move="${move}"]`);
+  }
+  await until(async () => (await getJson(`/api/state?token=${token}`)).moves.length > st.moves.length, `move ${move}`);
+  return move;
+}
+
+test('card duel: the opponent\'s attacks and reveals are shown whole (combat line, highlight), placements without the card', async () => {
+  let theirAttack = null, token = null, page = null;
+  // The deal is the server's (random): a game may end before the computer attacks; then another game.
+  for (let game = 0; game < 4 && !theirAttack; ++game) {
+  if (page) await page.context().close();
+  const made = await (await fetch(server.base + '/api/games', { method: 'POST', body: JSON.stringify({ game: 'stratego-cards', mode: 'computer', agent: 'random', seat: 0 }) })).json();
+  token = made.tokens.find((t) => t.role === 'seat0').token;
+  page = await newPage();
+  await page.goto(`${server.base}/#/play/${token}`);
+  await page.waitForSelector('svg.cards-board');
+  for (let i = 0; i < 60 && !theirAttack; ++i) {
+    if (!(await playCardMove(page, (m) => !/^a\dx\d$/.test(m)))) break; // let the computer attack us
+    // The computer's whole turn (an attack may be followed by its refill placements), then ours again.
+    const st = await until(async () => {
+      const s = await getJson(`/api/state?token=${token}`);
+      return s.phase === 'over' || s.legal.length ? s : null;
+    }, 'our turn again');
+    const last = st.moves[st.moves.length - 1];
+    if (st.phase === 'play' && last.seat === 1 && /^a\dx\d$/.test(last.move ?? '')) theirAttack = last;
+    else if (st.phase === 'over') break;
+  }
+  }
+  assert(theirAttack, `the computer attacked: ${JSON.stringify((await getJson(`/api/state?token=${token}`)).moves.map((m) => m.move))}`);
+  await until(async () => (await moveCount(page)) === theirAttack.ply + 1, 'the attack in the list');
+  const texts = await page.locator('#moves li.side1').allInnerTexts();
+  assert(!texts.some((t) => /hidden/.test(t)), `no "(hidden)" among the opponent's moves: ${texts}`);
+  assert(texts.some((t) => /place \d/.test(t)) && !texts.some((t) => /place \d=/.test(t)), 'their placements name the slot, not the card');
+  const line = await page.locator('#combat').innerText();
+  assert(/^Blue's \w+ \(\w+\) in slot \d attacks Red's \w+ \(\w+\) in slot \d: /.test(line), `combat line: ${line}`);
+  assert((await page.locator('svg.cards-board .last-mark').count()) === 2, 'both slots of their attack highlighted');
+  await shot(page, 'cards-their-attack');
+  const phone = await newPage(PHONE);
+  await phone.goto(`${server.base}/#/play/${token}`);
+  await phone.waitForSelector('svg.cards-board');
+  assert((await phone.locator('#combat').innerText()) === line, 'same combat line on the phone');
+  await shot(phone, 'cards-their-attack-phone');
+  await phone.context().close();
+  await page.context().close();
+});
+
 // Every other registered game: a game against the computer, two moves through its board, a screenshot.
 async function playBoardMove(page) {
   const token = tokenOf(page);
@@ -430,9 +716,12 @@ test('load: 20 concurrent computer-vs-computer games over WebSockets, no move lo
 
 registerLiveTests({ test, browser, server, assert, until, shot }); // the live team game (live.mjs)
 
+// WEB_TESTS=REGEX runs only the tests whose names match (the whole suite otherwise).
+const only = process.env.WEB_TESTS ? new RegExp(process.env.WEB_TESTS) : null;
 let passed = 0, failed = 0;
 const t0 = Date.now();
 for (const t of tests) {
+  if (only && !only.test(t.name)) continue;
   const start = Date.now();
   try {
     await t.fn();

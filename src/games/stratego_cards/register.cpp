@@ -59,6 +59,18 @@ void register_stratego_cards(Registry& registry) {
     auto f = bench_playouts<State>([&](Rng& rng) { return State::deal(rng.next(), config); }, seconds, 7, progress);
     return bench_lines(f);
   };
+  // K-14: everything but the rank of a placed card is public: attacks and the ranks they turn up, Spy and Scout
+  // reveals and what they show (both players know what was looked at), Flag reveals, counts drawn and regathered.
+  g.public_part = [](const std::string& move, const std::vector<std::string>& events) {
+    auto hide_rank = [](const std::string& text) {  // "place 2=9" -> "place 2", "place r2 9" -> "place r2"
+      if (text.rfind("place ", 0) != 0) return text;
+      const std::size_t cut = text.find_first_of("= ", 6);
+      return cut == std::string::npos ? text : text.substr(0, cut);
+    };
+    std::vector<std::string> shown;
+    for (const auto& e : events) shown.push_back(hide_rank(e));
+    return std::make_pair(hide_rank(move), shown);
+  };
   registry.add(std::move(g));
 }
 

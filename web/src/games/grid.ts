@@ -14,6 +14,7 @@ export interface GridCell {
 }
 
 export interface GridAdapter {
+  score?(view: any): HTMLElement | null;
   size(view: any): { cols: number; rows: number };
   cells(view: any): GridCell[];
   colors: [string, string];
@@ -30,7 +31,7 @@ function squares(move: string): string[] | null {
 export function gridBoard(adapter: GridAdapter): BoardModule {
   function render(el: HTMLElement, ctx: BoardContext): void {
     const { cols, rows } = adapter.size(ctx.view);
-    const flipped = ctx.viewer === 1;
+    const flipped = (ctx.bottom ?? ctx.viewer) === 1;
     const at = (col: number, row: number): [number, number] => (flipped ? [cols - 1 - col, row] : [col, rows - 1 - row]);
     const name = (col: number, row: number) => String.fromCharCode(97 + col) + String(row + 1);
     const byFrom = new Map<string, Map<string, string[]>>();
@@ -85,6 +86,14 @@ export function gridBoard(adapter: GridAdapter): BoardModule {
         svg.append(g);
       }
     }
+    // The last move's cells, outlined on top of terrain fills (an objective's colour would hide a fill).
+    if (last)
+      for (const sq of new Set(last)) {
+        const m = /^([a-z])(\d+)$/.exec(sq);
+        if (!m) continue;
+        const [x, y] = at(m[1].charCodeAt(0) - 97, Number(m[2]) - 1);
+        svg.append(s('rect', { x: x + 0.05, y: y + 0.05, width: 0.9, height: 0.9, class: 'last-mark', 'data-square': sq }));
+      }
     svg.append(marks);
     const chooser = h('div', { class: 'generic-moves' });
     const showTargets = () => {
@@ -122,5 +131,5 @@ export function gridBoard(adapter: GridAdapter): BoardModule {
     const extra = others.length ? h('div', { class: 'generic-moves' }, ...others.map((mv) => h('button', { class: 'move-btn', onclick: () => ctx.play(mv) }, mv))) : '';
     el.replaceChildren(svg, chooser, extra);
   }
-  return { render, colors: adapter.colors };
+  return { render, colors: adapter.colors, score: adapter.score };
 }

@@ -3,6 +3,8 @@
 // (`a2x4`) are played by clicking an own line card, then a highlighted enemy card; reveals (`spy3`,
 // `scout1:2,5`, `flag4`), placements (`place 2=9`) and anything else are buttons under the board.
 import { h, s } from '../dom';
+import type { MoveEntry, Player } from '../api';
+import { sideName } from '../strength';
 import { SIDE_COLORS } from './stratego-pieces';
 import type { BoardContext, BoardModule } from './types';
 
@@ -58,13 +60,60 @@ function drawCard(x: number, y: number, w: number, c: Card, owner: number, extra
   return g;
 }
 
+// Slots a move names: `a2x4` (2 of the mover, 4 of the other), `spy3`, `flag4`, `scout1:2,5`, `place 2`.
+function slotsOf(move: string | null): { mover: number[]; other: number[] } {
+  let m: RegExpExecArray | null;
+  if (!move) return { mover: [], other: [] };
+  if ((m = /^a(\d)x(\d)$/.exec(move))) return { mover: [Number(m[1])], other: [Number(m[2])] };
+  if ((m = /^scout(\d):([\d,]+)$/.exec(move))) return { mover: [Number(m[1])], other: m[2].split(',').map(Number) };
+  if ((m = /^(?:spy|flag)(\d)$/.exec(move))) return { mover: [Number(m[1])], other: [] };
+  if ((m = /^place (\d)/.exec(move))) return { mover: [Number(m[1])], other: [] };
+  return { mover: [], other: [] };
+}
+
+// What a move did, in words, from its public events (docs/games/stratego-cards.md, "Events"): attacks with
+// both ranks and who fell, Spy and Scout reveals with what they showed, Flag reveals. Placements: null.
+function describe(m: MoveEntry, players: Player[]): string | null {
+  if (!m.move) return null;
+  const who = sideName(players[m.seat]?.name ?? '');
+  const other = sideName(players[1 - m.seat]?.name ?? '');
+  const reveals = new Map<string, string>(); // "r2" -> rank
+  for (const e of m.events) {
+    const r = /^reveal ([rb]\d) (\w+)$/.exec(e);
+    if (r) reveals.set(r[1], r[2]);
+  }
+  const captured = new Set(m.events.filter((e) => e.startsWith('capture ')).map((e) => e.split(' ')[1]));
+  const card = (slot: string) => {
+    const rank = reveals.get(slot) ?? '?';
+    return `${rankName(rank)} (${rankText(rank)})`;
+  };
+  const attack = m.events.map((e) => /^attack ([rb]\d) ([rb]\d)$/.exec(e)).find((x) => x);
+  if (attack) {
+    const [, a, d] = attack;
+    const verdict = captured.has(a) && captured.has(d) ? 'both leave the game' : captured.has(d) ? 'the attacker wins' : captured.has(a) ? 'the defender wins' : '';
+    const won = m.events.some((e) => /^winner .* flag$/.test(e)) ? ` — ${who} takes the Flag` : '';
+    return `${who}'s ${card(a)} in slot ${a.slice(1)} attacks ${other}'s ${card(d)} in slot ${d.slice(1)}: ${verdict}${won}`;
+  }
+  const spy = m.events.map((e) => /^peek [rb] hand (.+)$/.exec(e)).find((x) => x);
+  if (/^spy\d$/.test(m.move)) return `${who}'s Spy looks at ${other}'s hand${spy ? `: ${spy[1] === '-' ? 'empty' : spy[1].split(',').map(rankText).join(', ')}` : ''}`;
+  if (/^scout/.test(m.move)) {
+    const seen = m.events.map((e) => /^peek ([rb])(\d) (\w+)$/.exec(e)).filter((x): x is RegExpExecArray => !!x);
+    return `${who}'s Scout looks at ${other}'s ${seen.map((x) => `slot ${x[2]}: ${rankName(x[3])} (${rankText(x[3])})`).join(', ') || 'line'}`;
+  }
+  if (/^flag\d$/.test(m.move)) {
+    const g = m.events.map((e) => /^regather [rb] (\d+)$/.exec(e)).find((x) => x);
+    return `${who} reveals the Flag and regathers ${g ? g[1] : 'the'} cards face down`;
+  }
+  return null;
+}
+
 function render(el: HTMLElement, ctx: BoardContext): void {
   const v = ctx.view;
   if (!v || !Array.isArray(v.sides)) {
     el.replaceChildren(h('pre', { class: 'generic-view' }, JSON.stringify(v, null, 1)));
     return;
   }
-  const me = ctx.viewer === 1 ? 1 : 0, them = 1 - me;
+  const me = (ctx.bottom ?? ctx.viewer) === 1 ? 1 : 0, them = 1 - me;
   const mine = v.sides[me], theirs = v.sides[them];
   const attacks = new Map<number, Map<number, string>>();
   const others: string[] = [];
@@ -80,10 +129,14 @@ function render(el: HTMLElement, ctx: BoardContext): void {
   }
   let selected = selection.get(el) ?? null;
   if (selected !== null && !attacks.has(selected)) selected = null;
-  const lastSlots = (() => {
-    const m = ctx.last?.move ? /^a(\d)x(\d)$/.exec(ctx.last.move) : null;
-    return m ? [Number(m[1]), Number(m[2])] : null;
-  })();
+  // The slots the last move touched, on the mover's side and on the other (moves of either side are public,
+  // but for the rank of a placed card).
+  const last = slotsOf(ctx.last?.move ?? null);
+  const lastOwn = new Set(ctx.last?.seat === me ? last.mover : last.other);
+  const lastEnemy = new Set(ctx.last?.seat === me ? last.other : last.mover);
+  const lastMarks = s('g');
+  const markLast = (x: number, y: number) =>
+    lastMarks.append(s('rect', { x: x - 0.04, y: y - 0.04, width: W + 0.08, height: H + 0.08, rx: 0.13, class: 'last-mark' }));
 
   const width = 5 * W + 4 * GAP;
   const slotX = (i: number) => i * (W + GAP); // i = 0..4
@@ -103,7 +156,8 @@ function render(el: HTMLElement, ctx: BoardContext): void {
   for (let i = 0; i < 5; ++i) {
     const c: Card | null = theirs.line?.[i] ?? null;
     const x = slotX(i);
-    const cls = 'slot' + (lastSlots && lastSlots[1] === i + 1 && v.to_move === mine.player ? ' last' : '');
+    const cls = 'slot' + (lastEnemy.has(i + 1) ? ' last' : '');
+    if (lastEnemy.has(i + 1)) markLast(x, yOpp);
     svg.append(s('rect', { x, y: yOpp, width: W, height: H, rx: 0.1, class: cls, 'data-enemy-slot': i + 1 }));
     if (c) svg.append(drawCard(x, yOpp, W, c, them, { 'data-enemy-slot': i + 1 }));
     svg.append(s('text', { x: x + W / 2, y: yOpp - 0.04, 'text-anchor': 'middle', 'font-size': 0.16, class: 'slot-num', fill: '#888' }, String(i + 1)));
@@ -117,12 +171,13 @@ function render(el: HTMLElement, ctx: BoardContext): void {
   for (let i = 0; i < 5; ++i) {
     const c: Card | null = mine.line?.[i] ?? null;
     const x = slotX(i);
-    const cls = 'slot' + (lastSlots && lastSlots[0] === i + 1 && v.to_move !== mine.player ? ' last' : '');
+    const cls = 'slot' + (lastOwn.has(i + 1) ? ' last' : '');
+    if (lastOwn.has(i + 1)) markLast(x, yMine);
     svg.append(s('rect', { x, y: yMine, width: W, height: H, rx: 0.1, class: cls, 'data-own-slot': i + 1 }));
     if (c) svg.append(drawCard(x, yMine, W, c, me, { 'data-own-slot': i + 1 }, attacks.has(i + 1) ? ' movable' : ''));
     svg.append(s('text', { x: x + W / 2, y: yMine + H + 0.17, 'text-anchor': 'middle', 'font-size': 0.16, class: 'slot-num', fill: '#888' }, String(i + 1)));
   }
-  svg.append(targets);
+  svg.append(lastMarks, targets);
   // Own counts and hand.
   svg.append(txt(0, yMine + H + 0.42, `${side(mine)} · out: ${out(mine)}`, { fill: SIDE_COLORS[me], 'font-weight': 700 }));
   (mine.hand ?? []).forEach((c: Card, i: number) => svg.append(drawCard(i * (hw + 0.08), yHand, hw, c, me, { 'data-hand': i })));
@@ -159,4 +214,4 @@ function render(el: HTMLElement, ctx: BoardContext): void {
   el.replaceChildren(svg, hint, chooser);
 }
 
-export const strategoCards: BoardModule = { render, colors: [SIDE_COLORS[0], SIDE_COLORS[1]] };
+export const strategoCards: BoardModule = { render, describe, colors: [SIDE_COLORS[0], SIDE_COLORS[1]] };

@@ -65,7 +65,8 @@ export function pieceGlyph(x: number, y: number, owner: number, rank: string, op
     g.append(s('title', {}, 'unknown piece'));
   }
   if (opts.known) g.append(s('circle', { cx: 0.8, cy: 0.2, r: 0.07, fill: '#ffd54a', class: 'known-mark' }));
-  if (opts.moved && rank === '?') g.append(s('circle', { cx: 0.2, cy: 0.8, r: 0.05, fill: '#fff9' }));
+  // An unknown piece that has moved (so it is no Bomb or Flag): a dot large enough to see on a phone.
+  if (opts.moved && rank === '?') g.append(s('circle', { cx: 0.24, cy: 0.76, r: 0.1, fill: '#fffd', stroke: '#0007', 'stroke-width': 0.025, class: 'moved-mark' }));
   return g;
 }
 

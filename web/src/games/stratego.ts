@@ -29,7 +29,7 @@ function combat(m: MoveEntry | null): { at: string; attacker: string; defender: 
 
 function render(el: HTMLElement, ctx: BoardContext): void {
   const view = ctx.view;
-  const flipped = ctx.viewer === 1;
+  const flipped = (ctx.bottom ?? ctx.viewer) === 1;
   const cells: any[] = view.cells;
   const legalFrom = new Map<string, string[]>();
   for (const mv of ctx.legal) {
@@ -101,9 +101,10 @@ function render(el: HTMLElement, ctx: BoardContext): void {
   if (fight) {
     const [c, r] = parseSquare(fight.at)!;
     const [x, y] = place(c, r, flipped);
-    const badge = s('g', { class: 'combat-badge', transform: `translate(${x + 0.5},${y - 0.05})` });
-    badge.append(s('rect', { x: -0.62, y: -0.3, width: 1.24, height: 0.4, rx: 0.1 }));
-    badge.append(s('text', { x: 0, y: 0, 'text-anchor': 'middle' }, `${fight.attacker}×${fight.defender}`));
+    // Inside the square of the fight, under the piece's rank: it never covers the piece above.
+    const badge = s('g', { class: 'combat-badge', transform: `translate(${x + 0.5},${y + 1})` });
+    badge.append(s('rect', { x: -0.47, y: -0.33, width: 0.94, height: 0.3, rx: 0.08 }));
+    badge.append(s('text', { x: 0, y: -0.1, 'text-anchor': 'middle' }, `${fight.attacker}×${fight.defender}`));
     svg.append(badge);
   }
 

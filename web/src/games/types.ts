@@ -5,6 +5,7 @@ import type { MoveEntry, Player } from '../api';
 export interface BoardContext {
   view: any;
   viewer: number; // the seat whose view this is; -1: the whole board (finished game or replay)
+  bottom?: number; // the seat drawn at the bottom (the player's own side, kept when the game ends); default viewer
   legal: string[]; // moves the user may play now; empty when it is not their turn
   last: MoveEntry | null;
   players: Player[];
@@ -28,4 +29,6 @@ export interface BoardModule {
   // A line describing what the last move did (combat results), or null.
   describe?(m: MoveEntry, players: Player[]): string | null;
   setupEditor?(el: HTMLElement, ctx: SetupContext): void;
+  // The score, for games that count points (Strata 7), shown by the status line; null when there is none.
+  score?(view: any): HTMLElement | null;
 }

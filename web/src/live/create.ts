@@ -47,7 +47,7 @@ function sheetsPanel(): HTMLElement {
     'section',
     { class: 'card' },
     h('h2', {}, 'No cards? Print them'),
-    h('p', { class: 'muted' }, 'A4 sheets of nine cards, cut along the dotted lines (L-20).'),
+    h('p', { class: 'muted' }, 'A4 sheets of nine cards, cut along the dotted lines.'),
     h('ul', { class: 'live-sheets' }, ...links),
   );
 }

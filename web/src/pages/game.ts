@@ -4,6 +4,7 @@ import { addToken, api, heldFor, playLink, type MoveEntry, type Snapshot, type T
 import { copy, h, toast } from '../dom';
 import { boardFor } from '../games/registry';
 import { GameSocket } from '../net';
+import { levelName, sideName } from '../strength';
 
 function roleOf(s: Snapshot): string {
   if (s.acts.length === 2) return 'hotseat';
@@ -48,6 +49,12 @@ export function gamePage(app: HTMLElement, link: string): () => void {
     } else if (m.type === 'state') {
       st = m as Snapshot;
       receivedAt = Date.now();
+      // An opponent this page said had left is connected again (the server sends a state on every change).
+      st.players.forEach((p, k) => {
+        if (!st!.online?.[k]) return;
+        seenOnline.add(k);
+        if (goneShown.delete(k)) toast(`${sideName(p.name)} is back`);
+      });
       for (const g of claimed) addToken(st.id, st.title, st.mode, g);
       claimed = [];
       const held = heldFor(st.id);
@@ -87,6 +94,8 @@ export function gamePage(app: HTMLElement, link: string): () => void {
     }
   }
 
+  const goneShown = new Set<number>(); // seats this page has told the player are gone
+  const seenOnline = new Set<number>(); // seats this page has seen connected
   let pendingRandom: ((s: string) => void) | null = null;
 
   function lastMove(): MoveEntry | null {
@@ -105,11 +114,21 @@ export function gamePage(app: HTMLElement, link: string): () => void {
     else {
       const mover = s.players[s.to_move];
       const mine = s.acts.includes(s.to_move) && mover.kind === 'human';
-      status = mine ? (s.acts.length === 2 ? `${mover.name} to move` : 'Your move') : mover.kind === 'computer' ? `${mover.name} (computer) is thinking…` : `Waiting for ${mover.name}`;
+      const name = sideName(mover.name);
+      status = mine ? (s.acts.length === 2 ? `${name} to move` : 'Your move') : mover.kind === 'computer' ? `${name} (computer) is thinking…` : `${name} to move`;
     }
+    // The tab says which game, and "Your move" when it is this player's turn.
+    const myTurn = !over && s.phase === 'play' && s.acts.length > 0 && s.acts.includes(s.to_move) && s.players[s.to_move]?.kind === 'human';
+    document.title = `${myTurn ? 'Your move · ' : over ? 'Game over · ' : ''}${s.title} · strat`;
+    // A human opponent who had joined and whose page is closed now.
+    // (Only one this page saw connected: a friend who just took the invite is not "gone" before their page opens.)
+    const gone = s.online ? s.players.filter((p, k) => !s.acts.includes(k) && p.kind === 'human' && p.joined && seenOnline.has(k) && !s.online![k]) : [];
+    for (const p of gone) goneShown.add(p.seat);
     const waiting = s.players.find((p) => !p.joined);
     if (waiting && !over) status += ` — ${waiting.name} has not opened the invite link yet`;
-    statusEl.replaceChildren(h('span', { class: 'title' }, s.title), ' · ', h('span', { class: 'turn', id: 'turn' }, status), connEl);
+    const score = s.view && board.score ? board.score(s.view) : null;
+    const presence = gone.length && !over ? h('div', { class: 'presence-notice', id: 'presence' }, `${gone.map((p) => sideName(p.name)).join(' and ')} left the game page (disconnected); the game waits for them to come back.`) : '';
+    statusEl.replaceChildren(h('span', { class: 'title' }, s.title), ' · ', h('span', { class: 'turn', id: 'turn' }, status), connEl, score ? h('div', {}, score) : '', presence);
 
     if (s.phase === 'setup') {
       renderSetup();
@@ -121,7 +140,9 @@ export function gamePage(app: HTMLElement, link: string): () => void {
         boardEl.replaceChildren(h('div', { class: 'handover' }, h('p', {}, `Pass the screen to ${name}.`), h('button', { class: 'primary', onclick: () => { shownViewer = s.viewer; render(); } }, `I am ${name}`)));
       } else {
         if (s.view) {
-          board.render(boardEl, { view: s.view, viewer: s.viewer, legal: s.legal, last: lastMove(), players: s.players, play: (move) => socket.send({ type: 'move', move, ply: s.ply }) });
+          // The player's own side stays at the bottom, also once the game is over and shown whole (viewer -1).
+          const bottom = s.acts.length === 1 ? s.acts[0] : s.sees === 0 || s.sees === 1 ? s.sees : s.viewer >= 0 ? s.viewer : Math.max(0, shownViewer);
+          board.render(boardEl, { view: s.view, viewer: s.viewer, bottom, legal: s.legal, last: lastMove(), players: s.players, play: (move) => socket.send({ type: 'move', move, ply: s.ply }) });
         }
       }
       const last = lastMove();
@@ -176,7 +197,9 @@ export function gamePage(app: HTMLElement, link: string): () => void {
     s.players.forEach((p, k) => {
       const clock = s.clocks ? h('span', { class: 'clock' + (s.clocks.running === k ? ' running' : ''), 'data-seat': k }, fmtClock(s.clocks.remaining_ms[k])) : '';
       const you = s.acts.includes(k) ? (s.acts.length === 2 ? '' : ' (you)') : '';
-      players.append(h('div', { class: `player side${k}` + (s.to_move === k ? ' to-move' : '') }, h('span', { class: 'dot', style: board.colors ? `background:${board.colors[k]}` : undefined }), `${p.name}${you}`, p.kind === 'computer' ? h('span', { class: 'muted' }, ` computer: ${p.agent}`) : '', clock));
+      // A computer is named by its strength in words (Beginner, Club, ...), never by its agent spec.
+      const level = p.kind === 'computer' ? levelName(p.agent) : null;
+      players.append(h('div', { class: `player side${k}` + (s.to_move === k ? ' to-move' : '') }, h('span', { class: 'dot', style: board.colors ? `background:${board.colors[k]}` : undefined }), `${sideName(p.name)}${you}`, p.kind === 'computer' ? h('span', { class: 'muted computer-level' }, ` computer${level ? ` · ${level}` : ''}`) : '', clock));
     });
 
     const actions = h('div', { class: 'actions' });
@@ -186,9 +209,12 @@ export function gamePage(app: HTMLElement, link: string): () => void {
       const hotseatOffer = s.draw_offer >= 0 && s.acts.length === 2;
       if (theirOffer || hotseatOffer) {
         actions.append(h('button', { class: 'primary', onclick: () => socket.send({ type: 'draw', action: 'accept' }) }, 'Accept draw'), h('button', { onclick: () => socket.send({ type: 'draw', action: 'decline' }) }, 'Decline'));
-      } else if (s.draw_offer < 0) {
+      } else if (s.draw_offer >= 0) {
+        actions.append(h('span', { class: 'muted' }, 'draw offered'));
+      } else if (!s.players.some((p, k) => !s.acts.includes(k) && p.kind === 'computer')) {
+        // The computer always declines: no offer against it.
         actions.append(h('button', { class: 'draw-btn', onclick: () => socket.send({ type: 'draw', action: 'offer' }) }, 'Offer draw'));
-      } else actions.append(h('span', { class: 'muted' }, 'draw offered'));
+      }
     }
     if (over) {
       actions.append(h('a', { class: 'button', href: `#/replay/${s.id}` }, 'Replay'), h('a', { class: 'button', href: api.recordUrl(s.id), download: `strat-${s.id}.txt` }, 'Export record'));
@@ -212,7 +238,9 @@ export function gamePage(app: HTMLElement, link: string): () => void {
     const moves = h('ol', { class: 'moves', id: 'moves' });
     s.moves.forEach((m) => {
       const line = board.describe ? board.describe(m, s.players) : null;
-      moves.append(h('li', { class: `side${m.seat}`, title: line ?? m.events.join(', ') }, h('span', { class: 'num' }, `${m.ply + 1}.`), m.move ?? '(hidden)', line ? h('span', { class: 'fight' }, ' ⚔') : ''));
+      // Each move is marked with its side's colour in this game (a dot) and named in the tooltip.
+      const who = h('span', { class: 'who', style: board.colors ? `background:${board.colors[m.seat]}` : undefined });
+      moves.append(h('li', { class: `side${m.seat}`, title: `${sideName(s.players[m.seat]?.name ?? '')}: ${line ?? (m.events.join(', ') || m.move || 'a hidden move')}` }, h('span', { class: 'num' }, `${m.ply + 1}.`), who, m.move ?? '(hidden)', line ? h('span', { class: 'fight' }, ' ⚔') : ''));
     });
     const capturedEl = s.view && board.captured ? board.captured(s.view) : null;
     sideEl.replaceChildren(invite ? links : '', players, actions, capturedEl ?? '', h('h3', {}, `Moves (${s.moves.length})`), moves, invite ? '' : links);
@@ -228,6 +256,7 @@ export function gamePage(app: HTMLElement, link: string): () => void {
   }, 250);
 
   return () => {
+    document.title = 'strat';
     window.clearInterval(tick);
     socket.close();
   };

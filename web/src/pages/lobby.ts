@@ -1,8 +1,9 @@
 // The lobby: start a game, your games (held in this browser), open games to join, recent games.
 import { addToken, api, heldGames, remember, type GameEntry, type LobbyEntry } from '../api';
 import { h, toast } from '../dom';
+import { LEVELS, LEVEL_NAMES, agentFor, sideName, type Level } from '../strength';
 
-const STRENGTHS: Record<string, string> = { easy: 'time=250', normal: 'time=1000', strong: 'time=3000' };
+const LAST_GAME = 'strat.lobby.game'; // the game last started from this browser: the form's default
 const CLOCKS: Record<string, [number, number]> = { none: [0, 0], '5+3': [300000, 3000], '15+10': [900000, 10000], '30+0': [1800000, 0] };
 
 function ago(ms: number): string {
@@ -14,17 +15,18 @@ function ago(ms: number): string {
 }
 
 function newGameForm(games: GameEntry[]): HTMLElement {
-  const gameSel = h('select', { name: 'game', id: 'new-game' }, ...games.map((g) => h('option', { value: g.name }, g.title || g.name)));
+  const remembered = localStorage.getItem(LAST_GAME);
+  const initial = games.some((g) => g.name === remembered) ? remembered : games.some((g) => g.name === 'stratego') ? 'stratego' : games[0].name;
+  const gameSel = h('select', { name: 'game', id: 'new-game' }, ...games.map((g) => h('option', { value: g.name, selected: g.name === initial }, g.title || g.name)));
   const variantSel = h('select', { name: 'variant', id: 'new-variant' });
-  const agentSel = h('select', { name: 'agent', id: 'new-agent' });
-  const strengthSel = h('select', { name: 'strength', id: 'new-strength' }, ...Object.keys(STRENGTHS).map((k) => h('option', { value: k, selected: k === 'normal' }, k)));
-  const sideSel = h('select', { name: 'side', id: 'new-side' }, h('option', { value: '0' }, 'first (red)'), h('option', { value: '1' }, 'second (blue)'), h('option', { value: 'random' }, 'random'));
+  const strengthSel = h('select', { name: 'strength', id: 'new-strength' }, ...LEVELS.map((k) => h('option', { value: k, selected: k === 'club' }, LEVEL_NAMES[k])));
+  const sideSel = h('select', { name: 'side', id: 'new-side' });
   const clockSel = h('select', { name: 'clock', id: 'new-clock' }, ...Object.keys(CLOCKS).map((k) => h('option', { value: k }, k === 'none' ? 'no clock' : `${k} (min+s)`)));
   const listed = h('input', { type: 'checkbox', id: 'new-listed' });
   const modes = ['computer', 'friend', 'hotseat'] as const;
   const modeLabels = { computer: 'vs computer', friend: 'vs a friend (link)', hotseat: 'hotseat (one screen)' };
   let mode: (typeof modes)[number] = 'computer';
-  const computerOpts = h('div', { class: 'row' }, h('label', {}, 'Computer ', agentSel), h('label', {}, 'Strength ', strengthSel));
+  const computerOpts = h('div', { class: 'row' }, h('label', {}, 'Computer strength ', strengthSel));
   const sideRow = h('div', { class: 'row' }, h('label', {}, 'You play ', sideSel));
   const friendOpts = h('div', { class: 'row', hidden: true }, h('label', {}, listed, ' list it in the lobby so anyone can join'));
   const modeRow = h('div', { class: 'row modes' });
@@ -42,9 +44,16 @@ function newGameForm(games: GameEntry[]): HTMLElement {
     const g = games.find((x) => x.name === gameSel.value);
     variantSel.replaceChildren(...(g?.variants ?? []).map((v) => h('option', { value: v }, v)));
     variantSel.parentElement!.hidden = !g || g.variants.length < 2;
-    agentSel.replaceChildren(...(g?.agents ?? []).slice().reverse().map((a) => h('option', { value: a }, a)));
+    // The game's own names of its sides: "White (moves first)", "Bordeaux".
+    const [first, second] = (g?.players ?? ['first player', 'second player']).map(sideName);
+    const keep = sideSel.value;
+    sideSel.replaceChildren(h('option', { value: '0' }, `${first} (moves first)`), h('option', { value: '1' }, second), h('option', { value: 'random' }, 'Random'));
+    if (keep) sideSel.value = keep;
   };
-  gameSel.addEventListener('change', refresh);
+  gameSel.addEventListener('change', () => {
+    localStorage.setItem(LAST_GAME, gameSel.value);
+    refresh();
+  });
   const form = h(
     'form',
     { class: 'card new-game', id: 'new-game-form' },
@@ -62,7 +71,8 @@ function newGameForm(games: GameEntry[]): HTMLElement {
     const spec = g.variants.length > 1 && variantSel.value ? `${g.name}:${variantSel.value}` : g.name;
     const [initial, increment] = CLOCKS[clockSel.value];
     const seat = sideSel.value === 'random' ? Math.round(Math.random()) : Number(sideSel.value);
-    const agent = agentSel.value === 'random' ? 'random' : `${agentSel.value}:${STRENGTHS[strengthSel.value]}`;
+    const agent = agentFor(g.agents, strengthSel.value as Level);
+    localStorage.setItem(LAST_GAME, g.name);
     try {
       const made = await api.create({ game: spec, mode, seat, agent: mode === 'computer' ? agent : undefined, clock_initial_ms: initial, clock_increment_ms: increment, listed: mode === 'friend' && listed.checked });
       const title = `${g.title || g.name}${g.variants.length > 1 ? ` (${variantSel.value})` : ''}`;
