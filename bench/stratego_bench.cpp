@@ -38,6 +38,19 @@ void BM_StrategoMoveGen(benchmark::State& state) {
 }
 BENCHMARK(BM_StrategoMoveGen);
 
+// The web server's hot path: one player's view as JSON, sent to every client after every move.
+void BM_StrategoViewJson(benchmark::State& state) {
+  auto positions = sample_positions(256);
+  std::size_t i = 0, bytes = 0;
+  for (auto _ : state) {
+    std::string v = positions[i++ % positions.size()].view_json(static_cast<int>(i % 2));
+    bytes += v.size();
+    benchmark::DoNotOptimize(v);
+  }
+  state.counters["bytes_per_view"] = static_cast<double>(bytes) / static_cast<double>(state.iterations());
+}
+BENCHMARK(BM_StrategoViewJson);
+
 void BM_StrategoRandomPlayout(benchmark::State& state) {
   Rng rng(7);
   std::vector<Move> moves;
