@@ -53,6 +53,7 @@ Store::Store(const std::string& path) {
     throw std::runtime_error("cannot open database " + path + ": " + msg);
   }
   sqlite3_busy_timeout(db_, 5000);
+  cache_ = std::make_unique<StmtCache>();
   // WAL: a commit is a single append to the log, so committing every move before acknowledging it is cheap;
   // synchronous=NORMAL keeps committed transactions across a killed process (the log is in the OS), and only a
   // power cut could lose the last ones. STRAT_DB_SYNC=FULL makes every commit fsync as well.
@@ -95,7 +96,10 @@ Store::Store(const std::string& path) {
   exec("CREATE INDEX IF NOT EXISTS tokens_game ON tokens(game_id)");
 }
 
-Store::~Store() { sqlite3_close(db_); }
+Store::~Store() {
+  cache_->clear();
+  sqlite3_close(db_);
+}
 
 void Store::exec(const char* sql) {
   char* err = nullptr;
@@ -134,7 +138,7 @@ void Store::set_start(const std::string& id, const std::string& start, std::int6
 }
 
 void Store::heartbeat(std::int64_t now) {
-  Stmt s(db_, "INSERT INTO heartbeat VALUES (0, ?) ON CONFLICT(id) DO UPDATE SET alive=excluded.alive");
+  Stmt s = cache_->get(db_, "INSERT INTO heartbeat VALUES (0, ?) ON CONFLICT(id) DO UPDATE SET alive=excluded.alive");
   s.bind(now).run();
 }
 
@@ -160,10 +164,10 @@ void Store::add_move(const std::string& id, const StoredMove& m) {
   // One implicit transaction: the move row and the game's timestamp commit together or not at all.
   exec("BEGIN IMMEDIATE");
   try {
-    Stmt s(db_, "INSERT INTO moves VALUES (?,?,?,?,?,?,?)");
+    Stmt s = cache_->get(db_, "INSERT INTO moves VALUES (?,?,?,?,?,?,?)");
     s.bind(id).bind(std::int64_t{m.ply}).bind(std::int64_t{m.seat}).bind(m.move).bind(m.clock_ms[0])
         .bind(m.clock_ms[1]).bind(m.at_ms).run();
-    Stmt u(db_, "UPDATE games SET updated=? WHERE id=?");
+    Stmt u = cache_->get(db_, "UPDATE games SET updated=? WHERE id=?");
     u.bind(m.at_ms).bind(id).run();
     exec("COMMIT");
   } catch (...) {

@@ -2,6 +2,7 @@
 // SQLite storage of games (WAL). Every write is its own committed transaction, done before the server
 // acknowledges it, so a killed server restarts with every accepted move (docs/server.md, "Durability").
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -9,6 +10,8 @@
 struct sqlite3;
 
 namespace strat::server {
+
+class StmtCache;
 
 struct StoredSeat {
   std::string kind;   // "human" or "computer"
@@ -87,6 +90,7 @@ class Store {
  private:
   void exec(const char* sql);
   sqlite3* db_ = nullptr;
+  std::unique_ptr<StmtCache> cache_;  // the per-move statements, prepared once
 };
 
 std::int64_t now_ms();
