@@ -5,7 +5,9 @@
 #include "ai/agents.hpp"
 #include "ai/bench.hpp"
 #include "core/error.hpp"
+#include "core/encoding.hpp"
 #include "core/registry.hpp"
+#include "games/stratego_cards/encoding.hpp"
 #include "core/text.hpp"
 #include "games/stratego_cards/agent.hpp"
 #include "games/stratego_cards/state.hpp"
@@ -60,6 +62,7 @@ void register_stratego_cards(Registry& registry) {
     auto f = bench_playouts<State>([&](Rng& rng) { return State::deal(rng.next(), config); }, seconds, 7, progress);
     return bench_lines(f);
   };
+  g.encode = encode_with<State, cards::Encoding>("stratego-cards");  // the Python module (docs/python.md)
   registry.add(std::move(g));
 }
 
