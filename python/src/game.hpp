@@ -19,7 +19,8 @@ struct Game {
   explicit Game(std::string_view spec_text);
   // A new game from `seed` (dealt starts, Stratego setups; ignored by games with a fixed start).
   std::unique_ptr<EncodedState> new_state(std::uint64_t seed) const;
-  // A state from a serialize() text: the position string, then an optional line "pending T1 T2 ...".
+  // A state from a serialize() text: the start position string, a line "move M" per move played, then an
+  // optional line "pending A B ..." (actions of a move not yet complete).
   std::unique_ptr<EncodedState> deserialize(std::string_view text) const;
 };
 

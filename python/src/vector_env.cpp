@@ -85,7 +85,7 @@ class VectorEnv {
   py::array_t<std::int32_t> players() const { return players_; }
   std::vector<std::uint64_t> seeds() const { return game_seeds_; }
   int size() const { return n_; }
-  std::string serialize(int i) const { return strat::pyapi::serialize(*states_.at(static_cast<std::size_t>(i))); }
+  std::string position(int i) const { return states_.at(static_cast<std::size_t>(i))->any().position(); }
 
  private:
   void start(int i) {
@@ -130,7 +130,7 @@ void bind_vector_env(py::module_& m) {
       .def("random_actions", &VectorEnv::random_actions, "A uniformly random legal action per game (int64, (n,))")
       .def("current_players", &VectorEnv::players, "Player to move in each game (after reset/step)")
       .def("game_seeds", &VectorEnv::seeds, "The seed each current game was started from")
-      .def("serialize", &VectorEnv::serialize, py::arg("i"))
+      .def("position", &VectorEnv::position, py::arg("i"), "The position string of game i")
       .def("__len__", &VectorEnv::size);
 }
 

@@ -71,7 +71,10 @@ class EncodedState {
   virtual void observe(int player, float* out) const = 0;
   // Tokens chosen so far of a move not yet complete.
   virtual const std::vector<int>& pending() const = 0;
-  // Every action applied to this object (when recording), and the notation of every move completed.
+  // The position this object started from (or was resampled into), every action applied since (when
+  // recording), and the notation of every move completed: together they rebuild the state exactly, draw
+  // counters and repetition history included, which position strings do not all carry.
+  virtual const std::string& start_position() const = 0;
   virtual const std::vector<int>& history() const = 0;
   virtual const std::vector<std::string>& move_history() const = 0;
   virtual void set_recording(bool on) = 0;
@@ -79,7 +82,7 @@ class EncodedState {
   virtual std::vector<int> move_tokens(std::string_view move) const = 0;
   virtual bool hidden_information() const = 0;
   // A state consistent with everything `player` knows (hidden-information games: drawn through
-  // S::Info::sample; others: a copy). Its history is empty: the hidden past of the drawn world is not drawn.
+  // S::Info::sample, with an empty history: the hidden past of the drawn world is not drawn; others: a copy).
   virtual std::unique_ptr<EncodedState> resample(int player, std::uint64_t seed) const = 0;
 };
 
@@ -89,7 +92,10 @@ class EncodedAdapter final : public EncodedState {
  public:
   using Move = typename S::Move;
 
-  EncodedAdapter(std::string name, S state) : adapter_(std::move(name), std::move(state)) { describe(); }
+  EncodedAdapter(std::string name, S state) : adapter_(std::move(name), std::move(state)) {
+    describe();
+    start_ = adapter_.position();
+  }
 
   std::unique_ptr<EncodedState> clone() const override { return std::make_unique<EncodedAdapter>(*this); }
   const AnyState& any() const override { return adapter_; }
@@ -217,6 +223,7 @@ class EncodedAdapter final : public EncodedState {
   }
 
   const std::vector<int>& pending() const override { return pending_; }
+  const std::string& start_position() const override { return start_; }
   const std::vector<int>& history() const override { return history_; }
   const std::vector<std::string>& move_history() const override { return move_texts_; }
   void set_recording(bool on) override { recording_ = on; }
@@ -232,12 +239,13 @@ class EncodedAdapter final : public EncodedState {
 
   std::unique_ptr<EncodedState> resample(int player, std::uint64_t seed) const override {
     auto copy = std::make_unique<EncodedAdapter>(*this);
-    copy->history_.clear();
-    copy->move_texts_.clear();
     if constexpr (HiddenInformationGame<S>) {
       Rng rng(seed);
       copy->adapter_.state() = s().info(player).sample(rng);
       copy->valid_ = false;
+      copy->history_.clear();
+      copy->move_texts_.clear();
+      copy->start_ = copy->adapter_.position();
     }
     return copy;
   }
@@ -289,6 +297,7 @@ class EncodedAdapter final : public EncodedState {
   }
 
   StateAdapter<S> adapter_;
+  std::string start_;
   int num_actions_ = 0, obs_size_ = 0, stop_ = -1;
   bool single_ = false;
   std::vector<int> shape_;
