@@ -123,3 +123,20 @@ def test_game_strongest_agent_by_name():
     agent = strat.agent(game, "stratego:iterations=50", seed=3)
     state = game.new_initial_state(seed=3)
     assert agent.step(state) in state.legal_actions()
+
+
+@pytest.mark.parametrize("spec", ["dhamet:huffing", "strategic"])
+def test_agents_play_moves_of_several_actions(spec):
+    """An agent chooses whole moves; step() hands out their actions one by one (and the stop action)."""
+    game = strat.load_game(spec)
+    agents = [strat.agent(game, "random", seed=5), strat.agent(game, "random", seed=6)]
+    several = 0
+    for seed in range(5):
+        state = game.new_initial_state(seed=seed)
+        while not state.is_terminal():
+            if state.pending_actions():
+                several += 1
+            a = agents[state.current_player()].step(state)
+            assert a in state.legal_actions()
+            state.apply_action(a)
+    assert several > 0

@@ -1,5 +1,7 @@
 #include "games/dhamet/encoding.hpp"
 
+#include "core/encoding.hpp"
+
 namespace strat::dhamet {
 
 // Every ply either resets the D-17 count (a capture, a huff, a man move) or counts towards it. Men only move
@@ -38,7 +40,7 @@ void Encoding::observe(const DhametState& s, int player, std::span<const int> pe
     if (is_open(p)) out[4 * kPlane + p] = 1;
     if (has(b.huffable, p)) out[5 * kPlane + p] = 1;
   }
-  if (s.to_move() == player && !s.outcome().over()) std::fill(out + 6 * kPlane, out + 7 * kPlane, 1.0f);
+  if (s.to_move() == player && !s.outcome().over()) fill_floats(out + 6 * kPlane, kPlane, 1.0f);
   for (int t : pending) {
     if (t < kLanding) {
       out[7 * kPlane + t / kPoints] = 1;
@@ -50,7 +52,7 @@ void Encoding::observe(const DhametState& s, int player, std::span<const int> pe
     }
   }
   if (s.rules().draw_plies > 0)
-    std::fill(out + 9 * kPlane, out + 10 * kPlane, float(s.quiet_plies()) / s.rules().draw_plies);
+    fill_floats(out + 9 * kPlane, kPlane, float(s.quiet_plies()) / s.rules().draw_plies);
 }
 
 }  // namespace strat::dhamet

@@ -1,5 +1,7 @@
 #include "games/strata7/encoding.hpp"
 
+#include "core/encoding.hpp"
+
 #include <algorithm>
 
 #include "games/strata7/cells.hpp"
@@ -48,17 +50,17 @@ void Encoding::observe(const State& s, int player, std::span<const int> pending,
     const int origin = s.stack_origin(c);
     if (origin != kNone && origin >= 0 && origin < kCells) out[11 * kPlane + origin] = 1;
   }
-  if (s.to_move() == player && !s.outcome().over()) std::fill(out + 8 * kPlane, out + 9 * kPlane, 1.0f);
+  if (s.to_move() == player && !s.outcome().over()) fill_floats(out + 8 * kPlane, kPlane, 1.0f);
   for (int t : pending)
     if (t >= kPlay && t < kOff) {
       out[9 * kPlane + t / kCells] = 1;
       out[10 * kPlane + t % kCells] = 1;
     }
-  std::fill(out + 12 * kPlane, out + 13 * kPlane, s.score(player) / 7.0f);
-  std::fill(out + 13 * kPlane, out + 14 * kPlane, s.score(player ^ 1) / 7.0f);
+  fill_floats(out + 12 * kPlane, kPlane, s.score(player) / 7.0f);
+  fill_floats(out + 13 * kPlane, kPlane, s.score(player ^ 1) / 7.0f);
   if (s.rules().quiet_plies > 0)
-    std::fill(out + 14 * kPlane, out + 15 * kPlane, float(s.quiet_plies()) / s.rules().quiet_plies);
-  if (player == kWhite) std::fill(out + 15 * kPlane, out + 16 * kPlane, 1.0f);
+    fill_floats(out + 14 * kPlane, kPlane, float(s.quiet_plies()) / s.rules().quiet_plies);
+  if (player == kWhite) fill_floats(out + 15 * kPlane, kPlane, 1.0f);
 }
 
 }  // namespace strat::strata7

@@ -1,5 +1,7 @@
 #include "games/strategic/encoding.hpp"
 
+#include "core/encoding.hpp"
+
 #include <algorithm>
 
 namespace strat::strategic {
@@ -61,8 +63,8 @@ void Encoding::observe(const State& s, int player, std::span<const int> pending,
   set(2, s.guards(player ^ 1));
   set(3, s.officers(player ^ 1));
   set(4, b.on);
-  if (s.to_move() == player && !s.outcome().over()) std::fill(out + 5 * plane, out + 6 * plane, 1.0f);
-  if (s.in_first_turn()) std::fill(out + 6 * plane, out + 7 * plane, 1.0f);
+  if (s.to_move() == player && !s.outcome().over()) fill_floats(out + 5 * plane, plane, 1.0f);
+  if (s.in_first_turn()) fill_floats(out + 6 * plane, plane, 1.0f);
   for (int t : pending) {
     if (t >= kOfficer && t < kCapture) {
       out[7 * plane + (t - kOfficer) / 64] = 1;
@@ -72,8 +74,8 @@ void Encoding::observe(const State& s, int player, std::span<const int> pending,
     }
   }
   if (s.rules().draw_plies > 0)
-    std::fill(out + 10 * plane, out + 11 * plane, float(s.plies_without_progress()) / s.rules().draw_plies);
-  if (player == 0) std::fill(out + 11 * plane, out + 12 * plane, 1.0f);
+    fill_floats(out + 10 * plane, plane, float(s.plies_without_progress()) / s.rules().draw_plies);
+  if (player == 0) fill_floats(out + 11 * plane, plane, 1.0f);
 }
 
 }  // namespace strat::strategic

@@ -1,5 +1,7 @@
 #include "games/stratego/encoding.hpp"
 
+#include "core/encoding.hpp"
+
 #include "games/stratego/info.hpp"
 
 namespace strat::stratego {
@@ -24,6 +26,7 @@ std::string Encoding::action_name(const State&, int action) {
 void Encoding::observe(const State& s, int player, std::span<const int>, float* out) {
   const Info info = s.info(player);
   constexpr int kPlane = 100;
+  Army located{};  // enemy pieces of known rank on the board (Info::unknown_enemy_ranks, in the same pass)
   for (int row = 0; row < 10; ++row)
     for (int col = 0; col < 10; ++col) {
       const int i = row * 10 + col;
@@ -43,14 +46,16 @@ void Encoding::observe(const State& s, int player, std::span<const int>, float* 
         out[((c & kMoved) ? 24 : 25) * kPlane + i] = 1;
       } else {
         out[(12 + rank - 1) * kPlane + i] = 1;
+        ++located[rank];
       }
     }
   if (info.to_move() == player && !info.outcome().over())
-    std::fill(out + 29 * kPlane, out + 30 * kPlane, 1.0f);
-  const Army pool = info.unknown_enemy_ranks();
+    fill_floats(out + 29 * kPlane, kPlane, 1.0f);
   const Army& army = s.config().army();
-  for (int r = 1; r < kRanks; ++r)
-    if (army[r] && pool[r]) std::fill(out + (29 + r) * kPlane, out + (30 + r) * kPlane, float(pool[r]) / army[r]);
+  for (int r = 1; r < kRanks; ++r) {
+    const int pool = info.alive(player ^ 1, r) - located[r];
+    if (army[r] && pool > 0) fill_floats(out + (29 + r) * kPlane, kPlane, float(pool) / army[r]);
+  }
 }
 
 }  // namespace strat::stratego
