@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "core/error.hpp"
+#include "core/text.hpp"
 #include "game.hpp"
 #include "vector_env.hpp"
 
@@ -90,7 +91,18 @@ PYBIND11_MODULE(_strat, m) {
       .def("max_game_length", [](const Game& g) { return g.prototype->max_game_length(); })
       .def("stop_action", [](const Game& g) { return g.prototype->stop_action(); })
       .def("hidden_information", [](const Game& g) { return g.prototype->hidden_information(); })
-      .def("get_parameters", [](const Game& g) { return g.spec.options.values(); })
+      .def("get_parameters", [](const Game& g) {
+             // Typed as OpenSpiel's: whole numbers as int, bare flags as True, the rest as text (options never take
+             // negative numbers).
+             py::dict out;
+             for (const auto& [key, value] : g.spec.options.values()) {
+               unsigned long long number = 0;
+               if (value.empty()) out[py::str(key)] = true;
+               else if (strat::parse_uint(value, number)) out[py::str(key)] = number;
+               else out[py::str(key)] = value;
+             }
+             return out;
+           })
       .def("new_initial_state", [](const GamePtr& g, std::optional<std::uint64_t> seed) {
              return State(g, g->new_state(seed ? *seed : g->seeds.next()));
            }, py::arg("seed") = py::none())

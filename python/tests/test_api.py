@@ -37,7 +37,8 @@ def test_sizes(spec):
 def test_parameters_and_names():
     game = strat.load_game("stratego:barrage,ply_limit=500")
     assert game.get_parameters()["variant"] == "barrage"
-    assert game.get_parameters()["ply_limit"] == "500"
+    assert game.get_parameters()["ply_limit"] == 500
+    assert strat.load_game("strategic:jump_own").get_parameters()["variant"] == "jump_own"
     assert game.max_game_length() == 500
     with pytest.raises(ValueError):
         strat.load_game("nosuchgame")
