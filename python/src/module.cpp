@@ -169,6 +169,12 @@ PYBIND11_MODULE(_strat, m) {
       .def("pending_actions", [](const State& st) { return st.s->pending(); },
            "Actions chosen so far of a move not yet complete")
       .def("position", [](const State& st) { return st.s->any().position(); })
+      .def("legal_moves", [](const State& st) { return st.s->any().legal_moves(); },
+           "Legal moves in the game's notation (whole moves, as `strat legal` lists them)")
+      .def("move_to_actions", [](const State& st, std::string_view move) { return st.s->move_tokens(move); },
+           py::arg("move"), "The action ids of a legal move, from the start of the move")
+      .def("legal_move_actions", [](const State& st) { return st.s->legal_move_tokens(); },
+           "Every legal move in notation with its action ids: [(move, [ids]), ...]")
       .def("ply", [](const State& st) { return st.s->any().ply(); })
       .def("get_game", [](const State& st) { return st.game; })
       .def("__str__", [](const State& st) { return st.s->any().render(-1, false); });

@@ -16,8 +16,34 @@ def costly_check_due(step):
     return step % 7 == 0 if step < 200 else step % 101 == 0
 
 
+def check_move_encoding(game, state, legal):
+    """Distinct legal moves have distinct action sequences within the action space, the next ids of those that
+    go on from the pending actions are the legal actions, and a move that ends there is reached by stop."""
+    pending = state.pending_actions()
+    sequences = {}
+    moves = state.legal_move_actions()
+    assert sorted(m for m, _ in moves) == sorted(state.legal_moves())
+    for move, actions in moves:
+        actions = tuple(actions)
+        assert actions and all(0 <= a < game.num_distinct_actions() for a in actions), (move, actions)
+        assert actions not in sequences, (move, sequences.get(actions))
+        sequences[actions] = move
+    for move, actions in moves[:: max(1, len(moves) // 5)]:  # a few through the notation parser as well
+        assert state.move_to_actions(move) == actions
+    going_on = [s for s in sequences if s[:len(pending)] == tuple(pending)]
+    expected = {s[len(pending)] if len(s) > len(pending) else game.stop_action() for s in going_on}
+    assert sorted(expected) == legal
+    if not pending:
+        # Prefixes: one move's actions start another's only where the stop action exists.
+        for s in sequences:
+            for k in range(1, len(s)):
+                if s[:k] in sequences:
+                    assert game.stop_action() >= 0
+
+
 def check_position(game, spec, state, legal, rng):
     n = game.num_distinct_actions()
+    check_move_encoding(game, state, legal)
     for a in legal:
         text = state.action_to_string(a)
         assert state.string_to_action(text) == a, (spec, a, text)

@@ -20,6 +20,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/any_state.hpp"
@@ -91,6 +92,8 @@ class EncodedState {
   virtual void set_recording(bool on) = 0;
   // The tokens of a legal move given in notation (for agents, which choose whole moves).
   virtual std::vector<int> move_tokens(std::string_view move) const = 0;
+  // Every legal move (of the state before any pending tokens) in notation, with its tokens.
+  virtual std::vector<std::pair<std::string, std::vector<int>>> legal_move_tokens() const = 0;
   virtual bool hidden_information() const = 0;
   // A state consistent with everything `player` knows (hidden-information games: drawn through
   // S::Info::sample, with an empty history: the hidden past of the drawn world is not drawn; others: a copy).
@@ -246,6 +249,16 @@ class EncodedAdapter final : public EncodedState {
     const Move m = s().parse_move(text);
     std::vector<int> out;
     E::tokens(s(), m, out);
+    return out;
+  }
+
+  std::vector<std::pair<std::string, std::vector<int>>> legal_move_tokens() const override {
+    std::vector<std::pair<std::string, std::vector<int>>> out;
+    if (terminal()) return out;
+    refresh();
+    for (std::size_t i = 0; i < moves_.size(); ++i)
+      out.emplace_back(s().move_to_string(moves_[i]),
+                       std::vector<int>(tokens_.begin() + starts_[i], tokens_.begin() + starts_[i + 1]));
     return out;
   }
 
