@@ -10,8 +10,6 @@
 Agents are "player_0" and "player_1". Rewards are +1/-1/0 at the end of the game only. A move of several
 actions (a Dhamet capture path) is several steps of the same agent. `max_steps` truncates a game.
 """
-import numpy as np
-
 from . import _strat
 
 
@@ -44,8 +42,9 @@ class AECEnv:
 
     def observe(self, agent):
         player = self.possible_agents.index(agent)
-        mask = self.state.legal_actions_mask() if self.state.current_player() == player else \
-            np.zeros(self.game.num_distinct_actions(), dtype=np.uint8)
+        mask = self.state.legal_actions_mask()  # all zeros when the game is over
+        if self.state.current_player() != player:
+            mask[:] = 0
         return {"observation": self.state.observation_tensor(player), "action_mask": mask}
 
     def last(self, observe=True):

@@ -62,3 +62,28 @@ def test_vector_env_refuses_an_illegal_action():
     bad = int(np.flatnonzero(masks[0] == 0)[0])
     with pytest.raises(ValueError):
         env.step(np.array([bad, bad]))
+
+
+def test_vector_envs_step_in_parallel_threads():
+    """step() releases the GIL: environments in two threads run side by side and give the same results as
+    when run one after the other."""
+    import threading
+
+    def run(out, key):
+        env = strat.VectorEnv("stratego:barrage", 8, seed=key)
+        env.reset()
+        total = np.zeros(2)
+        for _ in range(300):
+            _, _, rewards, _ = env.step(env.random_actions())
+            total += rewards.sum(axis=0)
+        out[key] = (total.tolist(), [env.position(i) for i in range(8)])
+
+    parallel, serial = {}, {}
+    threads = [threading.Thread(target=run, args=(parallel, k)) for k in (1, 2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for k in (1, 2):
+        run(serial, k)
+    assert parallel == serial
