@@ -1,5 +1,7 @@
 """The OpenSpiel-style API: games, parameters, sizes, the documented action indices (docs/python.md),
 agents, and serialization in the middle of a move."""
+import random
+
 import numpy as np
 import pytest
 
@@ -87,7 +89,6 @@ def test_cards_action_names():
 def test_dhamet_multi_action_moves():
     """A capture path of several landings is entered landing by landing; serialization keeps the pending part."""
     game = strat.load_game("dhamet")
-    import random
     for seed in range(200):
         rng = random.Random(seed)
         state = game.new_initial_state()

@@ -1,5 +1,7 @@
 """OpenSpiel's RandomSimTest for every registered game: random games through the Python API, checking the
 action space, the masks, action strings, clones, serialization, observations and the returns."""
+import random
+
 import numpy as np
 import pytest
 
@@ -81,7 +83,6 @@ def test_random_games(spec):
     outcomes = set()
     games = GAMES_PER_SPEC.get(spec, DEFAULT_GAMES)
     for seed in range(games):
-        import random
         rng = random.Random(seed)
         state = game.new_initial_state(seed=seed)
         steps = 0
@@ -112,7 +113,8 @@ def test_random_games(spec):
         outcomes.add(tuple(returns))
         with pytest.raises(ValueError):
             state.apply_action(0)
-    assert len(outcomes) >= 1
+    # Random play reaches wins for both sides (the seeds are fixed, so this is deterministic).
+    assert {(1.0, -1.0), (-1.0, 1.0)} <= outcomes, outcomes
 
 
 @pytest.mark.parametrize("spec", GAMES)

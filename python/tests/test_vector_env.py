@@ -10,10 +10,6 @@ N = 4
 STEPS = 400
 
 
-def legal_mask(state):
-    return state.legal_actions_mask()
-
-
 @pytest.mark.parametrize("spec", GAMES)
 def test_vector_env_matches_single_states(spec):
     game = strat.load_game(spec)

@@ -157,6 +157,7 @@ class EncodedAdapter final : public EncodedState {
   }
 
   int random_action(Rng& rng) const override {
+    if (terminal()) bad_input("the game is over");
     refresh();
     if (single_) return tokens_[starts_[rng.below(static_cast<std::uint32_t>(moves_.size()))]];
     legal_actions(scratch_);
