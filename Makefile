@@ -5,7 +5,7 @@ JOBS ?= $(shell nproc)
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 
-.PHONY: run test deps build build-asan test-release test-asan test-web web bench clean
+.PHONY: run test deps build build-asan test-release test-python test-asan test-web web bench clean
 
 run: deps build web
 	@if [ -x $(BUILD)/strat ] && $(BUILD)/strat serve --help >/dev/null 2>&1; then \
@@ -14,7 +14,7 @@ run: deps build web
 	  exec $(BUILD)/strat play stratego; \
 	fi
 
-test: deps build test-release build-asan test-asan test-web
+test: deps build test-release test-python build-asan test-asan test-web
 	@echo "make test: all suites passed"
 
 deps:
@@ -30,6 +30,13 @@ build-asan:
 
 test-release: build
 	cd $(BUILD) && ctest -j$(JOBS) --output-on-failure
+
+# The Python module's tests (python/tests, docs/python.md), with the interpreter the module was built for. Any
+# pytest failure fails the target, "no tests collected" (exit 5) included.
+test-python: build
+	@if [ ! -f $(BUILD)/python/interpreter ]; then \
+	  echo "test-python: the Python module was not built (pybind11 missing? run scripts/install-deps.sh)" >&2; exit 1; fi
+	STRAT_BUILD=$(abspath $(BUILD)) $$(cat $(BUILD)/python/interpreter) -m pytest -q -p no:cacheprovider python/tests
 
 # Agent-strength matches (*Match*) are left out under the sanitizers: they exercise no code the other tests
 # do not, and would take far longer than CI allows.

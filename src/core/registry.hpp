@@ -17,6 +17,8 @@
 
 namespace strat {
 
+class EncodedState;  // core/encoding.hpp
+
 struct GameInfo {
   std::string name;                   // "stratego"
   std::string title;                  // "Stratego"
@@ -70,6 +72,10 @@ struct GameInfo {
   // (in, out, game options, agent spec, seed) -> exit status.
   std::map<std::string, std::function<int(std::istream&, std::ostream&, const Options&, std::string_view, std::uint64_t)>>
       protocols;
+
+  // Fixed action ids and observation tensors for learning code (core/encoding.hpp, docs/python.md): wraps a
+  // state of this game. Set with encode_with<State, Encoding>(name) in the game's register.cpp.
+  std::function<std::unique_ptr<EncodedState>(const AnyState&)> encode;
 
  private:
   friend class Registry;

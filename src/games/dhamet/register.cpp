@@ -4,7 +4,9 @@
 
 #include "ai/agents.hpp"
 #include "ai/bench.hpp"
+#include "core/encoding.hpp"
 #include "core/registry.hpp"
+#include "games/dhamet/encoding.hpp"
 #include "games/dhamet/engine.hpp"
 
 namespace strat {
@@ -68,6 +70,7 @@ void register_dhamet(Registry& registry) {
     lines.push_back(bench_line("perft_leaves_per_second", rate, "leaves/s"));
     return lines;
   };
+  g.encode = encode_with<DhametState, dhamet::Encoding>("dhamet");  // the Python module (docs/python.md)
   registry.add(std::move(g));
 }
 

@@ -3,7 +3,9 @@
 
 #include "ai/agents.hpp"
 #include "ai/bench.hpp"
+#include "core/encoding.hpp"
 #include "core/registry.hpp"
+#include "games/strata7/encoding.hpp"
 #include "games/strata7/agent.hpp"
 
 namespace strat {
@@ -42,6 +44,7 @@ void register_strata7(Registry& registry) {
     const auto f = bench_playouts<State>([&](Rng&) { return State::start(rules); }, seconds, 1, progress);
     return bench_lines(f);
   };
+  g.encode = encode_with<State, strata7::Encoding>("strata7");  // the Python module (docs/python.md)
   registry.add(std::move(g));
 }
 

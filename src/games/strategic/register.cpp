@@ -3,7 +3,9 @@
 
 #include "ai/agents.hpp"
 #include "ai/bench.hpp"
+#include "core/encoding.hpp"
 #include "core/registry.hpp"
+#include "games/strategic/encoding.hpp"
 #include "games/strategic/agent.hpp"
 #include "games/strategic/state.hpp"
 
@@ -38,6 +40,7 @@ void register_strategic(Registry& registry) {
     auto f = bench_playouts<State>([&](Rng& rng) { return State::deal(rules, rng.next()); }, seconds, 1, progress);
     return bench_lines(f);
   };
+  g.encode = encode_with<State, strategic::Encoding>("strategic");  // the Python module (docs/python.md)
   registry.add(std::move(g));
 }
 

@@ -1,7 +1,9 @@
 #include "ai/agents.hpp"
 #include "ai/bench.hpp"
 #include "core/error.hpp"
+#include "core/encoding.hpp"
 #include "core/registry.hpp"
+#include "games/stratego/encoding.hpp"
 #include "core/text.hpp"
 #include "games/stratego/agent.hpp"
 #include "games/stratego/info.hpp"
@@ -68,6 +70,7 @@ void register_stratego(Registry& registry) {
                              seed, stratego::ucc_config(options));
   };
   stratego::add_setup_hooks(g);  // the web platform's setup phase
+  g.encode = encode_with<State, stratego::Encoding>("stratego");  // the Python module (docs/python.md)
   registry.add(std::move(g));
 }
 

@@ -5,7 +5,9 @@
 #include "ai/agents.hpp"
 #include "ai/bench.hpp"
 #include "core/error.hpp"
+#include "core/encoding.hpp"
 #include "core/registry.hpp"
+#include "games/stratego_cards/encoding.hpp"
 #include "core/text.hpp"
 #include "games/stratego_cards/agent.hpp"
 #include "games/stratego_cards/state.hpp"
@@ -71,6 +73,7 @@ void register_stratego_cards(Registry& registry) {
     for (const auto& e : events) shown.push_back(hide_rank(e));
     return std::make_pair(hide_rank(move), shown);
   };
+  g.encode = encode_with<State, cards::Encoding>("stratego-cards");  // the Python module (docs/python.md)
   registry.add(std::move(g));
 }
 

@@ -1,0 +1,137 @@
+// strat.VectorEnv: n games stepped in C++ in one call, with the GIL released. Game k started by the
+// environment (counting from 0 over reset() and every automatic reset, in environment order) is
+// new_initial_state(seed + k), so any trajectory can be replayed with single states. The returned arrays are
+// the environment's own buffers, overwritten by the next call: copy what must be kept.
+#include "vector_env.hpp"
+
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <vector>
+
+#include "game.hpp"
+
+namespace py = pybind11;
+
+namespace strat::pyapi {
+namespace {
+
+class VectorEnv {
+ public:
+  VectorEnv(std::shared_ptr<Game> game, int n, std::uint64_t seed, bool observations)
+      : game_(std::move(game)), n_(n), seed_(seed), observations_(observations), rng_(seed ^ 0x5eed5eed5eedULL) {
+    if (n <= 0) throw pybind11::value_error("n must be positive");
+    actions_ = game_->prototype->num_actions();
+    obs_size_ = game_->prototype->observation_size();
+    std::vector<py::ssize_t> shape{n};
+    for (int d : game_->prototype->observation_shape()) shape.push_back(d);
+    if (observations_) obs_ = py::array_t<float>(shape);
+    masks_ = py::array_t<std::uint8_t>(std::vector<py::ssize_t>{n, actions_});
+    rewards_ = py::array_t<float>(std::vector<py::ssize_t>{n, 2});
+    dones_ = py::array_t<bool>(n);
+    players_ = py::array_t<std::int32_t>(n);
+    states_.resize(static_cast<std::size_t>(n));
+    game_seeds_.assign(static_cast<std::size_t>(n), 0);
+  }
+
+  py::tuple reset() {
+    {
+      py::gil_scoped_release release;
+      next_seed_ = seed_;
+      for (int i = 0; i < n_; ++i) start(i);
+      std::fill(rewards_.mutable_data(), rewards_.mutable_data() + 2 * n_, 0.0f);
+      std::fill(dones_.mutable_data(), dones_.mutable_data() + n_, false);
+      for (int i = 0; i < n_; ++i) fill(i);
+    }
+    return py::make_tuple(observations_ ? py::object(obs_) : py::object(py::none()), masks_);
+  }
+
+  py::tuple step(py::array_t<std::int64_t, py::array::c_style | py::array::forcecast> actions) {
+    if (actions.ndim() != 1 || actions.shape(0) != n_) throw pybind11::value_error("actions must have shape (n,)");
+    if (states_[0] == nullptr) throw pybind11::value_error("call reset() first");
+    const std::int64_t* a = actions.data();
+    {
+      py::gil_scoped_release release;
+      float* rewards = rewards_.mutable_data();
+      bool* dones = dones_.mutable_data();
+      for (int i = 0; i < n_; ++i) {
+        EncodedState& s = *states_[i];
+        s.apply_action(static_cast<int>(a[i]));  // BadInput for an illegal action, raised as ValueError
+        rewards[2 * i] = rewards[2 * i + 1] = 0.0f;
+        dones[i] = s.terminal();
+        if (dones[i]) {
+          rewards[2 * i] = static_cast<float>(s.score(0));
+          rewards[2 * i + 1] = static_cast<float>(s.score(1));
+          start(i);
+        }
+        fill(i);
+      }
+    }
+    return py::make_tuple(observations_ ? py::object(obs_) : py::object(py::none()), masks_, rewards_, dones_);
+  }
+
+  // A uniformly random legal action for every game, drawn in C++ from the environment's own generator.
+  py::array_t<std::int64_t> random_actions() {
+    py::array_t<std::int64_t> out(n_);
+    std::int64_t* a = out.mutable_data();
+    {
+      py::gil_scoped_release release;
+      for (int i = 0; i < n_; ++i) a[i] = states_[i]->random_action(rng_);
+    }
+    return out;
+  }
+
+  py::array_t<std::int32_t> players() const { return players_; }
+  std::vector<std::uint64_t> seeds() const { return game_seeds_; }
+  int size() const { return n_; }
+  std::string position(int i) const { return states_.at(static_cast<std::size_t>(i))->any().position(); }
+
+ private:
+  void start(int i) {
+    game_seeds_[i] = next_seed_;
+    states_[i] = game_->new_state(next_seed_++);
+    states_[i]->set_recording(false);
+  }
+  // The mask, the current player and (when asked for) the observation of the player to move.
+  void fill(int i) {
+    const EncodedState& s = *states_[i];
+    s.legal_mask(masks_.mutable_data() + static_cast<std::size_t>(i) * actions_);
+    const int p = s.current_player();
+    players_.mutable_data()[i] = p;
+    if (observations_) s.observe(p < 0 ? 0 : p, obs_.mutable_data() + static_cast<std::size_t>(i) * obs_size_);
+  }
+
+  std::shared_ptr<Game> game_;
+  int n_;
+  std::uint64_t seed_, next_seed_ = 0;
+  bool observations_;
+  Rng rng_;
+  int actions_ = 0, obs_size_ = 0;
+  std::vector<std::unique_ptr<EncodedState>> states_;
+  std::vector<std::uint64_t> game_seeds_;
+  py::array_t<float> obs_, rewards_;
+  py::array_t<std::uint8_t> masks_;
+  py::array_t<bool> dones_;
+  py::array_t<std::int32_t> players_;
+};
+
+}  // namespace
+
+void bind_vector_env(py::module_& m) {
+  py::class_<VectorEnv>(m, "VectorEnv")
+      .def(py::init([](py::object game, int n, std::uint64_t seed, bool observations) {
+             std::shared_ptr<Game> g = py::isinstance<py::str>(game) ? std::make_shared<Game>(game.cast<std::string>())
+                                                                     : game.cast<std::shared_ptr<Game>>();
+             return VectorEnv(std::move(g), n, seed, observations);
+           }), py::arg("game"), py::arg("n"), py::arg("seed") = 0, py::arg("observations") = true)
+      .def("reset", &VectorEnv::reset, "-> (obs or None, masks)")
+      .def("step", &VectorEnv::step, py::arg("actions"), "-> (obs or None, masks, rewards (n, 2), dones)")
+      .def("random_actions", &VectorEnv::random_actions, "A uniformly random legal action per game (int64, (n,))")
+      .def("current_players", &VectorEnv::players, "Player to move in each game (after reset/step)")
+      .def("game_seeds", &VectorEnv::seeds, "The seed each current game was started from")
+      .def("position", &VectorEnv::position, py::arg("i"), "The position string of game i")
+      .def("__len__", &VectorEnv::size);
+}
+
+}  // namespace strat::pyapi

@@ -1,0 +1,85 @@
+"""VectorEnv gives the same trajectories as single states started from the same seeds and stepped with the
+same actions (game k of the environment starts from seed + k)."""
+import numpy as np
+import pytest
+
+import strat
+from conftest import GAMES
+
+N = 4
+STEPS = 400
+
+
+@pytest.mark.parametrize("spec", GAMES)
+def test_vector_env_matches_single_states(spec):
+    game = strat.load_game(spec)
+    seed = 300
+    env = strat.VectorEnv(spec, N, seed=seed)
+    obs, masks = env.reset()
+    assert obs.shape == (N, *game.observation_tensor_shape()) and obs.dtype == np.float32
+    assert masks.shape == (N, game.num_distinct_actions()) and masks.dtype == np.uint8
+    next_seed = seed + N
+    singles = [game.new_initial_state(seed=seed + i) for i in range(N)]
+    assert env.game_seeds() == [seed + i for i in range(N)]
+    rng = np.random.default_rng(1)
+    finished = 0
+    for _ in range(STEPS):
+        for i, s in enumerate(singles):
+            np.testing.assert_array_equal(masks[i], s.legal_actions_mask())
+            np.testing.assert_array_equal(obs[i], s.observation_tensor(s.current_player()))
+            assert env.current_players()[i] == s.current_player()
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in masks], dtype=np.int64)
+        obs, masks, rewards, dones = env.step(actions)
+        for i in range(N):
+            singles[i].apply_action(int(actions[i]))
+            assert dones[i] == singles[i].is_terminal()
+            if dones[i]:
+                finished += 1
+                np.testing.assert_array_equal(rewards[i], singles[i].returns())
+                singles[i] = game.new_initial_state(seed=next_seed)
+                next_seed += 1
+            else:
+                assert not rewards[i].any()
+    if spec not in ("stratego",):  # classic Stratego's random games outlast 400 steps
+        assert finished > 0
+
+
+def test_vector_env_without_observations():
+    env = strat.VectorEnv("stratego:barrage", 8, seed=1, observations=False)
+    obs, masks = env.reset()
+    assert obs is None
+    obs, masks, rewards, dones = env.step(np.array([np.flatnonzero(m)[0] for m in masks]))
+    assert obs is None and masks.shape[0] == 8
+
+
+def test_vector_env_refuses_an_illegal_action():
+    env = strat.VectorEnv("dhamet", 2, seed=1)
+    _, masks = env.reset()
+    bad = int(np.flatnonzero(masks[0] == 0)[0])
+    with pytest.raises(ValueError):
+        env.step(np.array([bad, bad]))
+
+
+def test_vector_envs_step_in_parallel_threads():
+    """step() releases the GIL: environments in two threads run side by side and give the same results as
+    when run one after the other."""
+    import threading
+
+    def run(out, key):
+        env = strat.VectorEnv("stratego:barrage", 8, seed=key)
+        env.reset()
+        total = np.zeros(2)
+        for _ in range(300):
+            _, _, rewards, _ = env.step(env.random_actions())
+            total += rewards.sum(axis=0)
+        out[key] = (total.tolist(), [env.position(i) for i in range(8)])
+
+    parallel, serial = {}, {}
+    threads = [threading.Thread(target=run, args=(parallel, k)) for k in (1, 2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for k in (1, 2):
+        run(serial, k)
+    assert parallel == serial

@@ -1,0 +1,348 @@
+#pragma once
+// Fixed action spaces and observation tensors for learning code (the Python module, docs/python.md).
+//
+// A game opts in with an encoding type E in its own folder (src/games/<game>/encoding.hpp) and sets
+// GameInfo::encode = encode_with<S, E>("name"). E maps each move to a short sequence of action ids ("tokens")
+// in [0, num_actions): one token for most games; a few for moves that are paths (a Dhamet capture sequence,
+// a Strategic Officer move with its captured set, a Strata 7 reinforcement and its step-off). EncodedAdapter
+// turns the token sequences of the legal moves into a decision per token: legal actions are the distinct next
+// tokens of the moves that start with the tokens chosen so far, and a move is played as soon as the chosen
+// tokens name exactly one legal move. When one legal move's tokens are a prefix of another's, E's stop
+// action ends the move at the shorter one.
+//
+// Observation tensors are built from what the observing player knows: for hidden-information games E reads
+// only S::info(player), never the hidden state.
+#include <algorithm>
+#include <concepts>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/any_state.hpp"
+#include "core/error.hpp"
+
+namespace strat {
+
+constexpr int kTerminalPlayer = -4;  // OpenSpiel's kTerminalPlayerId
+
+// Sets n floats to v, four at a time: observations fill whole constant planes, and at -O2 a plain loop (or
+// std::fill) stays scalar, which was a third of Stratego's observation time. A fixed 16-byte memcpy is one
+// unaligned vector store.
+inline void fill_floats(float* out, std::size_t n, float v) {
+  const float four[4] = {v, v, v, v};
+  std::size_t i = 0;
+  for (; i + 4 <= n; i += 4) std::memcpy(out + i, four, sizeof four);
+  for (; i < n; ++i) out[i] = v;
+}
+
+// What a game's encoding provides (all static, given a state of the game for its options).
+template <class E, class S>
+concept ActionEncoding = GameState<S> && requires(const S s, const typename S::Move m, std::vector<int>& tokens,
+                                                  std::span<const int> pending, float* out) {
+  { E::kSingleToken } -> std::convertible_to<bool>;   // every move is one token (no stop action)
+  { E::num_actions(s) } -> std::convertible_to<int>;
+  { E::observation_shape(s) } -> std::same_as<std::vector<int>>;
+  { E::stop_action(s) } -> std::convertible_to<int>;  // -1 when no move's tokens prefix another's
+  { E::tokens(s, m, tokens) };                          // appends the move's tokens
+  { E::action_name(s, 0) } -> std::same_as<std::string>;  // a token's name, without context
+  { E::observe(s, 0, pending, out) };  // writes prod(observation_shape) floats; pending: tokens chosen so far
+  { E::max_game_length(s) } -> std::convertible_to<int>;  // most actions a game can take
+};
+
+// The type-erased encoded state the Python module drives.
+class EncodedState {
+ public:
+  virtual ~EncodedState() = default;
+  virtual std::unique_ptr<EncodedState> clone() const = 0;
+  // The wrapped state (position string, views, agents); between the tokens of one move it is the state before
+  // that move.
+  virtual const AnyState& any() const = 0;
+  virtual int num_actions() const = 0;
+  virtual int stop_action() const = 0;  // -1 when the game needs none
+  virtual std::vector<int> observation_shape() const = 0;
+  virtual int observation_size() const = 0;
+  virtual int max_game_length() const = 0;
+  virtual int current_player() const = 0;  // kTerminalPlayer once the game is over
+  virtual bool terminal() const = 0;
+  virtual int score(int player) const = 0;  // +1 win, -1 loss, 0 draw or unfinished
+  // Sorted legal action ids (empty when terminal).
+  virtual void legal_actions(std::vector<int>& out) const = 0;
+  // mask[a] = 1 for legal actions, 0 elsewhere (num_actions bytes).
+  virtual void legal_mask(std::uint8_t* mask) const = 0;
+  // A uniformly random legal action (not terminal), for random baselines without a round trip through Python.
+  virtual int random_action(Rng& rng) const = 0;
+  // Throws BadInput (state unchanged) if the action is not legal.
+  virtual void apply_action(int action) = 0;
+  virtual std::string action_to_string(int action) const = 0;
+  virtual int string_to_action(std::string_view text) const = 0;
+  virtual void observe(int player, float* out) const = 0;
+  // Tokens chosen so far of a move not yet complete.
+  virtual const std::vector<int>& pending() const = 0;
+  // The position this object started from (or was resampled into), every action applied since (when
+  // recording), and the notation of every move completed: together they rebuild the state exactly, draw
+  // counters and repetition history included, which position strings do not all carry.
+  virtual const std::string& start_position() const = 0;
+  virtual const std::vector<int>& history() const = 0;
+  virtual const std::vector<std::string>& move_history() const = 0;
+  virtual void set_recording(bool on) = 0;
+  // The tokens of a legal move given in notation (for agents, which choose whole moves).
+  virtual std::vector<int> move_tokens(std::string_view move) const = 0;
+  // Every legal move (of the state before any pending tokens) in notation, with its tokens.
+  virtual std::vector<std::pair<std::string, std::vector<int>>> legal_move_tokens() const = 0;
+  virtual bool hidden_information() const = 0;
+  // A state consistent with everything `player` knows (hidden-information games: drawn through
+  // S::Info::sample, with an empty history: the hidden past of the drawn world is not drawn; others: a copy).
+  virtual std::unique_ptr<EncodedState> resample(int player, std::uint64_t seed) const = 0;
+};
+
+template <GameState S, class E>
+  requires ActionEncoding<E, S>
+class EncodedAdapter final : public EncodedState {
+ public:
+  using Move = typename S::Move;
+
+  EncodedAdapter(std::string name, S state) : adapter_(std::move(name), std::move(state)) {
+    describe();
+    start_ = adapter_.position();
+  }
+
+  std::unique_ptr<EncodedState> clone() const override { return std::make_unique<EncodedAdapter>(*this); }
+  const AnyState& any() const override { return adapter_; }
+  int num_actions() const override { return num_actions_; }
+  int stop_action() const override { return stop_; }
+  std::vector<int> observation_shape() const override { return shape_; }
+  int observation_size() const override { return obs_size_; }
+  int max_game_length() const override { return E::max_game_length(s()); }
+  int current_player() const override { return terminal() ? kTerminalPlayer : s().to_move(); }
+  bool terminal() const override { return s().outcome().over(); }
+  int score(int player) const override { return s().outcome().score_for(player); }
+
+  void legal_actions(std::vector<int>& out) const override {
+    out.clear();
+    if (terminal()) return;
+    refresh();
+    const std::size_t depth = pending_.size();
+    if (single_) {
+      for (std::size_t i = 0; i < moves_.size(); ++i) out.push_back(tokens_[starts_[i]]);
+    } else {
+      for (std::size_t i = 0; i < moves_.size(); ++i) {
+        if (!matches(i)) continue;
+        const int len = length(i);
+        if (static_cast<std::size_t>(len) > depth) out.push_back(tokens_[starts_[i] + depth]);
+        else out.push_back(stop_);  // this move ends here while others go on
+      }
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+  }
+
+  void legal_mask(std::uint8_t* mask) const override {
+    std::fill(mask, mask + num_actions_, std::uint8_t{0});
+    if (terminal()) return;
+    refresh();
+    if (single_) {
+      for (std::size_t i = 0; i < moves_.size(); ++i) mask[tokens_[starts_[i]]] = 1;
+      return;
+    }
+    const std::size_t depth = pending_.size();
+    for (std::size_t i = 0; i < moves_.size(); ++i) {
+      if (!matches(i)) continue;
+      mask[static_cast<std::size_t>(length(i)) > depth ? tokens_[starts_[i] + depth] : stop_] = 1;
+    }
+  }
+
+  int random_action(Rng& rng) const override {
+    if (terminal()) bad_input("the game is over");
+    refresh();
+    if (single_) return tokens_[starts_[rng.below(static_cast<std::uint32_t>(moves_.size()))]];
+    legal_actions(scratch_);
+    return scratch_[rng.below(static_cast<std::uint32_t>(scratch_.size()))];
+  }
+
+  void apply_action(int action) override {
+    if (terminal()) bad_input("the game is over");
+    refresh();
+    if (single_) {
+      for (std::size_t i = 0; i < moves_.size(); ++i)
+        if (tokens_[starts_[i]] == action) return play(i, action);
+      illegal(action);
+    }
+    const std::size_t depth = pending_.size();
+    if (action == stop_ && stop_ >= 0) {
+      for (std::size_t i = 0; i < moves_.size(); ++i)
+        if (matches(i) && static_cast<std::size_t>(length(i)) == depth) return play(i, action);
+      illegal(action);
+    }
+    // Moves that go on with `action` after the tokens chosen so far.
+    std::size_t found = 0, count = 0;
+    for (std::size_t i = 0; i < moves_.size(); ++i)
+      if (matches(i) && static_cast<std::size_t>(length(i)) > depth && tokens_[starts_[i] + depth] == action) {
+        found = i;
+        ++count;
+      }
+    if (count == 0) illegal(action);
+    if (count == 1) return play(found, action);
+    pending_.push_back(action);
+    if (recording_) history_.push_back(action);
+  }
+
+  std::string action_to_string(int action) const override {
+    // A legal action that names one whole move reads as the game's own notation.
+    if (!terminal() && action >= 0 && action < num_actions_) {
+      refresh();
+      const std::size_t depth = pending_.size();
+      std::size_t found = 0, count = 0;
+      for (std::size_t i = 0; i < moves_.size(); ++i) {
+        if (!matches(i)) continue;
+        const auto len = static_cast<std::size_t>(length(i));
+        const bool hit = (len > depth && tokens_[starts_[i] + depth] == action) || (len == depth && action == stop_);
+        if (hit) {
+          found = i;
+          ++count;
+        }
+      }
+      if (count == 1) return s().move_to_string(moves_[found]);
+    }
+    return E::action_name(s(), action);
+  }
+
+  int string_to_action(std::string_view text) const override {
+    // Fast path: a move in notation names the action that goes on with it from the tokens chosen so far.
+    if (!terminal()) {
+      try {
+        std::vector<int> toks;
+        E::tokens(s(), s().parse_move(text), toks);
+        const std::size_t depth = pending_.size();
+        if (toks.size() >= depth && std::equal(pending_.begin(), pending_.end(), toks.begin())) {
+          const int a = toks.size() > depth ? toks[depth] : stop_;
+          if (a >= 0 && action_to_string(a) == text) return a;
+        }
+      } catch (const BadInput&) {
+        // not a legal move's notation: an action name, looked up below
+      }
+    }
+    std::vector<int> legal;
+    legal_actions(legal);
+    for (int a : legal)
+      if (action_to_string(a) == text) return a;
+    for (int a : legal)
+      if (E::action_name(s(), a) == text) return a;
+    bad_input("no legal action is written '" + std::string(text) + "'");
+  }
+
+  void observe(int player, float* out) const override {
+    std::fill(out, out + obs_size_, 0.0f);
+    E::observe(s(), player, std::span<const int>(pending_), out);
+  }
+
+  const std::vector<int>& pending() const override { return pending_; }
+  const std::string& start_position() const override { return start_; }
+  const std::vector<int>& history() const override { return history_; }
+  const std::vector<std::string>& move_history() const override { return move_texts_; }
+  void set_recording(bool on) override { recording_ = on; }
+
+  std::vector<int> move_tokens(std::string_view text) const override {
+    const Move m = s().parse_move(text);
+    std::vector<int> out;
+    E::tokens(s(), m, out);
+    return out;
+  }
+
+  std::vector<std::pair<std::string, std::vector<int>>> legal_move_tokens() const override {
+    std::vector<std::pair<std::string, std::vector<int>>> out;
+    if (terminal()) return out;
+    refresh();
+    for (std::size_t i = 0; i < moves_.size(); ++i)
+      out.emplace_back(s().move_to_string(moves_[i]),
+                       std::vector<int>(tokens_.begin() + starts_[i], tokens_.begin() + starts_[i + 1]));
+    return out;
+  }
+
+  bool hidden_information() const override { return HiddenInformationGame<S>; }
+
+  std::unique_ptr<EncodedState> resample(int player, std::uint64_t seed) const override {
+    auto copy = std::make_unique<EncodedAdapter>(*this);
+    if constexpr (HiddenInformationGame<S>) {
+      Rng rng(seed);
+      copy->adapter_.state() = s().info(player).sample(rng);
+      copy->valid_ = false;
+      copy->history_.clear();
+      copy->move_texts_.clear();
+      copy->start_ = copy->adapter_.position();
+    }
+    return copy;
+  }
+
+  const S& s() const { return adapter_.state(); }
+
+ private:
+  void describe() {
+    num_actions_ = E::num_actions(s());
+    shape_ = E::observation_shape(s());
+    obs_size_ = 1;
+    for (int d : shape_) obs_size_ *= d;
+    stop_ = E::stop_action(s());
+    single_ = stop_ < 0 && E::kSingleToken;
+  }
+
+  // The legal moves of the state and their tokens, computed once per position.
+  void refresh() const {
+    if (valid_) return;
+    s().legal_moves(moves_);
+    tokens_.clear();
+    starts_.clear();
+    for (const auto& m : moves_) {
+      starts_.push_back(static_cast<int>(tokens_.size()));
+      E::tokens(s(), m, tokens_);
+    }
+    starts_.push_back(static_cast<int>(tokens_.size()));
+    valid_ = true;
+  }
+  int length(std::size_t i) const { return starts_[i + 1] - starts_[i]; }
+  bool matches(std::size_t i) const {
+    if (static_cast<std::size_t>(length(i)) < pending_.size()) return false;
+    return std::equal(pending_.begin(), pending_.end(), tokens_.begin() + starts_[i]);
+  }
+
+  void play(std::size_t i, int action) {
+    const Move m = moves_[i];
+    if (recording_) {
+      history_.push_back(action);
+      move_texts_.push_back(s().move_to_string(m));
+    }
+    pending_.clear();
+    adapter_.state().apply(m, nullptr);
+    valid_ = false;
+  }
+
+  [[noreturn]] void illegal(int action) const {
+    bad_input("action " + std::to_string(action) + " is not legal here");
+  }
+
+  StateAdapter<S> adapter_;
+  std::string start_;
+  int num_actions_ = 0, obs_size_ = 0, stop_ = -1;
+  bool single_ = false;
+  std::vector<int> shape_;
+  std::vector<int> pending_, history_;
+  std::vector<std::string> move_texts_;
+  bool recording_ = true;
+  mutable bool valid_ = false;
+  mutable std::vector<Move> moves_;
+  mutable std::vector<int> tokens_, starts_, scratch_;
+};
+
+// GameInfo::encode for a game with state S and encoding E: wraps an AnyState of that game.
+template <GameState S, class E>
+auto encode_with(std::string name) {
+  return [name](const AnyState& any) -> std::unique_ptr<EncodedState> {
+    return std::make_unique<EncodedAdapter<S, E>>(name, concrete<S>(any));
+  };
+}
+
+}  // namespace strat
