@@ -27,8 +27,6 @@ constexpr int kGamesPerSpec = 3;
 // Far beyond every game's own end rules (ply limits, draw counters): a random game this long does not end.
 constexpr int kMaxPlies = 100000;
 
-template <class S>
-concept HasInconsistency = requires(const S s) { { s.inconsistency() } -> std::same_as<std::string>; };
 template <class I>
 concept InfoEquality = requires(const I a) { { a == a } -> std::convertible_to<bool>; };
 template <class I>
@@ -90,6 +88,7 @@ TYPED_TEST(Conformance, PositionStringsRoundTrip) {
     ASSERT_EQ(any.position(), text);
     const auto back = spec.load(text);
     ASSERT_EQ(back->position(), text);
+    ASSERT_EQ(concrete<TypeParam>(*back).inconsistency(), "") << "a loaded position breaks the invariants";
     if (any.outcome().over()) return;
     ASSERT_EQ(back->to_move(), any.to_move());
     ASSERT_EQ(back->legal_moves(), any.legal_moves());
@@ -115,7 +114,7 @@ TYPED_TEST(Conformance, MoveNotationRoundTrips) {
 // The game's own invariants (inconsistency(), e.g. piece counts against the board, the hash against a
 // recomputed one) hold after every move, and applying a Move directly gives what applying its text gives.
 TYPED_TEST(Conformance, ApplyKeepsTheGamesInvariants) {
-  static_assert(HasInconsistency<TypeParam>, "every game states its invariants: std::string inconsistency() const");
+  static_assert(SelfChecking<TypeParam>, "every game states its invariants: std::string inconsistency() const");
   std::string previous;
   along_random_games<TypeParam>(3, [&](const GameSpec&, const AnyState& any, const TypeParam& s, Rng& rng) {
     ASSERT_EQ(s.inconsistency(), "");
@@ -229,6 +228,7 @@ TYPED_TEST(Conformance, HiddenInformationStaysHidden) {
         const Info info = s.info(p);
         const TypeParam other = info.sample(rng);
         ++sampled;
+        ASSERT_EQ(other.inconsistency(), "") << "a sampled state breaks the invariants";
         const Info again = other.info(p);
         if constexpr (InfoEquality<Info>) ASSERT_TRUE(again == info) << "player " << p;
         else ASSERT_EQ(again.to_string(), info.to_string()) << "player " << p;

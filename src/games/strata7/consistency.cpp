@@ -30,7 +30,8 @@ std::string State::inconsistency() const {
   if (to_move_ != 0 && to_move_ != 1) return "no side to move";
   if (turn_ != 0 && turn_ != 1) return "no side whose turn it is";
   if (passes_ < 0 || passes_ > 2) return "the pass counter is out of range";
-  if (quiet_ < 0 || (rules_.quiet_plies > 0 && quiet_ > rules_.quiet_plies)) return "the quiet counter is out of range";
+  // Counters are only checked for sign: a position string may carry any count (A-18 then ends the game).
+  if (quiet_ < 0 || ply_ < 0) return "a negative counter";
   return "";
 }
 
