@@ -40,7 +40,8 @@ json Hub::catalog() const {
   for (const auto& g : Registry::global().games()) {
     games.push_back({{"name", g.name}, {"title", g.title}, {"summary", g.summary}, {"variants", g.variants},
                      {"agents", g.agents}, {"hidden_information", g.hidden_information()}, {"chance", g.chance},
-                     {"setup", static_cast<bool>(g.from_setups && g.random_setup)}});
+                     {"setup", static_cast<bool>(g.from_setups && g.random_setup)},
+                     {"parameters", parameters_json(g.parameters)}});
   }
   return {{"games", games}};
 }
