@@ -13,7 +13,7 @@
 
 namespace strat {
 
-inline constexpr bool kChecked = STRAT_CHECKED;
+constexpr bool kChecked = STRAT_CHECKED;  // internal linkage: a test may turn checks on for one file
 
 [[noreturn]] void assert_failed(const char* condition, const std::string& message, const char* file, int line);
 
