@@ -30,14 +30,21 @@ void install_verbs(CLI::App& app, Context& ctx) {
 void install_games(CLI::App& app, Context& ctx) {
   auto* cmd = app.add_subcommand("games", "List the games and their variants, one per line");
   auto json_out = std::make_shared<bool>(false);
+  auto markdown = std::make_shared<bool>(false);
   cmd->add_flag("--json", *json_out, "Machine-readable output");
-  cmd->callback([&ctx, json_out] {
-    ctx.action = [&ctx, json_out] {
+  cmd->add_flag("--markdown", *markdown, "The parameter tables of docs/games/parameters.md");
+  cmd->callback([&ctx, json_out, markdown] {
+    ctx.action = [&ctx, json_out, markdown] {
+      if (*markdown) {
+        ctx.out << parameters_markdown(Registry::global().games());
+        return 0;
+      }
       json list = json::array();
       for (const auto& g : Registry::global().games()) {
         if (*json_out) {
           list.push_back({{"name", g.name}, {"title", g.title}, {"summary", g.summary}, {"variants", g.variants},
-                          {"agents", g.agents}, {"hidden_information", g.hidden_information()}, {"chance", g.chance}});
+                          {"agents", g.agents}, {"hidden_information", g.hidden_information()}, {"chance", g.chance},
+                          {"parameters", parameters_json(g.parameters)}});
           continue;
         }
         if (g.variants.empty()) ctx.out << g.name << "\n";

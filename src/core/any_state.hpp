@@ -9,6 +9,7 @@
 #include <typeinfo>
 #include <vector>
 
+#include "core/assert.hpp"
 #include "core/error.hpp"
 #include "core/game.hpp"
 
@@ -57,7 +58,7 @@ std::string json_escape(std::string_view text);
 template <GameState S>
 class StateAdapter final : public AnyState {
  public:
-  StateAdapter(std::string name, S state) : name_(std::move(name)), s_(std::move(state)) {}
+  StateAdapter(std::string name, S state) : name_(std::move(name)), s_(std::move(state)) { check(); }
 
   std::unique_ptr<AnyState> clone() const override {
     auto copy = std::make_unique<StateAdapter>(name_, s_);
@@ -84,6 +85,7 @@ class StateAdapter final : public AnyState {
     typename S::Move m = s_.parse_move(text);  // validates legality, throws BadInput
     Events events;
     s_.apply(m, &events);
+    check();
     return events;
   }
 
@@ -128,6 +130,11 @@ class StateAdapter final : public AnyState {
   S& state() { return s_; }
 
  private:
+  // Checked builds only: every state the CLI and the server build or move through keeps its invariants.
+  void check() const {
+    if constexpr (SelfChecking<S>) STRAT_ASSERT(s_.inconsistency().empty(), name_ + ": " + s_.inconsistency());
+  }
+
   std::string name_;
   S s_;
   std::optional<Outcome> ended_;  // end() for a game without its own end()

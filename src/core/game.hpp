@@ -53,6 +53,14 @@ concept EvaluatedGame = GameState<S> && requires(const S cs) {
   { cs.evaluate(0) } -> std::convertible_to<double>;
 };
 
+// Games that check their own internal invariants (piece counts against the board, the hash against a
+// recomputed one, counters in range): inconsistency() returns "" when they hold, else what is wrong. Every
+// registered game has it (the conformance suite requires it); StateAdapter checks it under STRAT_ASSERT.
+template <class S>
+concept SelfChecking = requires(const S cs) {
+  { cs.inconsistency() } -> std::same_as<std::string>;
+};
+
 template <GameState S>
 std::uint64_t perft(const S& s, int depth) {
   if (depth == 0) return 1;

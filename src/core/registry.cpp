@@ -20,8 +20,30 @@ Registry& Registry::global() {
   return *registry;
 }
 
+std::string GameInfo::agent_list() const {
+  std::string out;
+  for (const auto& a : agents) out += (out.empty() ? "" : ", ") + a;
+  return out;
+}
+
 void Registry::add(GameInfo info) {
   if (!info.new_game) throw std::logic_error("game " + info.name + " registers no new_game");
+  // The declared parameters are well formed: unique names, defaults they allow. The variants are the
+  // "variant" choice's values, default first.
+  const bool declares_variant = std::any_of(info.parameters.begin(), info.parameters.end(),
+                                           [](const Parameter& p) { return p.name == "variant"; });
+  if (!info.variants.empty() && !declares_variant)  // variants set directly: declared for the option check
+    info.parameters.insert(info.parameters.begin(), Parameter::choice("variant", info.variants, "the variant"));
+  for (std::size_t i = 0; i < info.parameters.size(); ++i) {
+    const auto& p = info.parameters[i];
+    for (std::size_t j = 0; j < i; ++j)
+      if (info.parameters[j].name == p.name) throw std::logic_error("game " + info.name + " declares " + p.name + " twice");
+    if (!(p.type == Parameter::Type::String && p.default_value.empty())) p.check(info.name, p.default_value);
+    if (p.name == "variant") {
+      if (p.type != Parameter::Type::Enum) throw std::logic_error("game " + info.name + ": variant must be a choice");
+      info.variants = p.values;
+    }
+  }
   info.hidden_information_ = info.new_game(Options{}, 1)->hidden_information();
   games_.push_back(std::move(info));
 }
@@ -58,6 +80,7 @@ GameSpec GameSpec::parse(std::string_view text) {
     for (const auto& v : variants) spec.options.erase(v);
     spec.options.set("variant", spec.variant);
   }
+  check_options(spec.info->name, spec.info->parameters, spec.options);
   return spec;
 }
 

@@ -14,6 +14,7 @@
 #include "core/agent.hpp"
 #include "core/any_state.hpp"
 #include "core/options.hpp"
+#include "core/parameters.hpp"
 
 namespace strat {
 
@@ -23,8 +24,15 @@ struct GameInfo {
   std::string name;                   // "stratego"
   std::string title;                  // "Stratego"
   std::string summary;                // one line
-  std::vector<std::string> variants;  // first is the default; empty when the game has none
+  // The game's options, declared once in its folder (parameters.hpp): GameSpec::parse checks options against
+  // them; `strat games --json`, GET /api/games and docs/games/parameters.md list them. A "variant" choice
+  // declares the variants.
+  std::vector<Parameter> parameters;
+  std::vector<std::string> variants;  // first is the default; empty when the game has none. Set by
+                                      // Registry::add from the "variant" parameter.
   std::vector<std::string> agents;    // agent names, strongest last ("random", "mcts", "stratego")
+  // "random, mcts, stratego": for unknown_agent's message, so the list is written once.
+  std::string agent_list() const;
   // Whether players hold information the other may not see. Never set by hand: Registry::add reads it from a
   // state of the game, whose type decides it at compile time (HiddenInformationGame<S>, i.e. S has an Info), so
   // a game cannot forget it; the server's redaction and its watch links branch on it.
@@ -81,6 +89,16 @@ struct GameInfo {
   friend class Registry;
   bool hidden_information_ = false;
 };
+
+// Builds a game's AnyStates under its registered name, so register.cpp writes the name once (GameInfo::name):
+//   const auto wrap = state_wrapper<State>(g);  ...  return wrap(State::parse(...));
+template <GameState S>
+auto state_wrapper(const GameInfo& g) {
+  return [name = g.name](S s) -> std::unique_ptr<AnyState> { return std::make_unique<StateAdapter<S>>(name, std::move(s)); };
+}
+
+// The table of docs/games/parameters.md: every game's parameters, from the registry (`strat games --markdown`).
+std::string parameters_markdown(const std::vector<GameInfo>& games);
 
 class Registry {
  public:

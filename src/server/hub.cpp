@@ -43,7 +43,8 @@ json Hub::catalog() const {
     for (int k = 0; k < 2; ++k) players.push_back(sample->player_name(k));
     games.push_back({{"name", g.name}, {"players", players}, {"title", g.title}, {"summary", g.summary}, {"variants", g.variants},
                      {"agents", g.agents}, {"hidden_information", g.hidden_information()}, {"chance", g.chance},
-                     {"setup", static_cast<bool>(g.from_setups && g.random_setup)}});
+                     {"setup", static_cast<bool>(g.from_setups && g.random_setup)},
+                     {"parameters", parameters_json(g.parameters)}});
   }
   return {{"games", games}};
 }

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <thread>
 
+#include "core/registry.hpp"
 #include "server/http.hpp"
 #include "server/hub.hpp"
 #include "test_games.hpp"
@@ -151,6 +152,28 @@ TEST_F(LiveServer, StaticFilesAndBadRequests) {
   json m = bad->read();
   EXPECT_EQ(m["type"], "error");
   EXPECT_EQ(m["message"], "unknown or malformed game link");
+}
+
+// GET /api/games lists each game's declared parameters (GameInfo::parameters), so the lobby can build its form.
+TEST_F(LiveServer, CatalogListsEachGamesParameters) {
+  auto [status, body] = request(http::verb::get, "/api/games");
+  ASSERT_EQ(status, 200) << body;
+  const json catalog = json::parse(body);
+  ASSERT_TRUE(catalog["games"].is_array());
+  int with_parameters = 0;
+  for (const auto& g : catalog["games"]) {
+    const auto& info = strat::Registry::global().get(g["name"].get<std::string>());
+    ASSERT_TRUE(g.contains("variants") && g.contains("agents") && g.contains("setup")) << g.dump();
+    EXPECT_EQ(g["parameters"], strat::parameters_json(info.parameters)) << g.dump();
+    with_parameters += !info.parameters.empty();
+  }
+  EXPECT_GE(with_parameters, 5);
+  json stratego;
+  for (const auto& g : catalog["games"])
+    if (g["name"] == "stratego") stratego = g;
+  ASSERT_FALSE(stratego.is_null());
+  EXPECT_EQ(stratego["parameters"][0]["name"], "variant");
+  EXPECT_EQ(stratego["parameters"][0]["values"], json({"classic", "barrage"}));
 }
 
 }  // namespace

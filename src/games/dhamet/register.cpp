@@ -13,6 +13,7 @@ namespace strat {
 
 namespace {
 using dhamet::DhametState;
+static_assert(GameState<DhametState>);
 
 class DhametAgent {
  public:
@@ -29,21 +30,25 @@ void register_dhamet(Registry& registry) {
   g.name = "dhamet";
   g.title = "Dhamet (Strand)";
   g.summary = "Saharan draughts on the 81-point alquerque board: compulsory maximum capture, Sultans";
-  g.variants = {"standard", "huffing"};
-  g.agents = {"random", "mcts", "dhamet"};
+  g.parameters = {
+      Parameter::choice("variant", {"standard", "huffing"},
+                        "standard: capture is compulsory (D-08, D-09); huffing: an unmade capture is huffed instead (D-11)"),
+      Parameter::integer("draw_plies", 100, 0, 100000, "plies without a capture or a man move that draw (D-17); 0: no limit"),
+      Parameter::integer("repetitions", 3, 0, 1000, "occurrences of one position that draw (D-16); 0: off (1 is refused)"),
+  };
+  g.agents = {"random", "mcts", g.name};
   g.has_startpos = true;
-  g.load = [](const Options& options, std::string_view position) -> std::unique_ptr<AnyState> {
-    return std::make_unique<StateAdapter<DhametState>>("dhamet",
-                                                       DhametState::parse(position, dhamet::Rules::from(options)));
+  const auto wrap = state_wrapper<DhametState>(g);
+  g.load = [wrap](const Options& options, std::string_view position) {
+    return wrap(DhametState::parse(position, dhamet::Rules::from(options)));
   };
-  g.new_game = [](const Options& options, std::uint64_t) -> std::unique_ptr<AnyState> {
-    return std::make_unique<StateAdapter<DhametState>>("dhamet", DhametState(dhamet::Rules::from(options)));
-  };
-  g.make_agent = [](const Options& options, std::string_view spec, std::uint64_t seed) -> std::unique_ptr<AnyAgent> {
+  g.new_game = [wrap](const Options& options, std::uint64_t) { return wrap(DhametState(dhamet::Rules::from(options))); };
+  g.make_agent = [agents = g.agent_list()](const Options& options, std::string_view spec,
+                                           std::uint64_t seed) -> std::unique_ptr<AnyAgent> {
     dhamet::Rules::from(options);  // rejects bad game options early
     if (auto a = make_generic_agent<DhametState>(spec, seed, MctsDefaults{1000, 0})) return a;
     auto [name, agent_options] = Options::parse_spec(spec, "agent option");
-    if (name != "dhamet") unknown_agent(spec, "random, mcts, dhamet");
+    if (name != "dhamet") unknown_agent(spec, agents);
     return std::make_unique<AgentAdapter<DhametState, DhametAgent>>(
         std::string(spec), DhametAgent(dhamet::EngineConfig::from(agent_options)));
   };

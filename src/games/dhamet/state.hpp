@@ -39,6 +39,9 @@ class DhametState {
   std::uint64_t perft(int depth) const;
   double evaluate(int player) const;
   std::uint64_t hash() const { return b_.hash; }
+  // The state's internal invariants recomputed from scratch (counts, hash, counters): "" when they hold, else
+  // what is wrong (consistency.cpp). The conformance suite calls it after every move.
+  std::string inconsistency() const;
 
   // D-18: interactive play may end a game by resignation or agreement.
   void resign(int player);

@@ -20,6 +20,7 @@ class Agent {
   Search search_;
 };
 
-std::unique_ptr<AnyAgent> make_agent(std::string_view spec, std::uint64_t seed);
+// `agents`: the game's agent list (GameInfo::agent_list()), named when `spec` is none of them.
+std::unique_ptr<AnyAgent> make_agent(std::string_view spec, std::uint64_t seed, std::string_view agents);
 
 }  // namespace strat::strata7

@@ -11,10 +11,12 @@
 namespace strat {
 
 namespace strata7 {
-std::unique_ptr<AnyAgent> make_agent(std::string_view spec, std::uint64_t seed) {
+static_assert(GameState<State>);
+
+std::unique_ptr<AnyAgent> make_agent(std::string_view spec, std::uint64_t seed, std::string_view agents) {
   if (auto generic = make_generic_agent<State>(spec, seed, MctsDefaults{1000, 40})) return generic;
   auto [name, options] = Options::parse_spec(spec, "agent option");
-  if (name != "strata7") unknown_agent(spec, "random, mcts, strata7");
+  if (name != "strata7") unknown_agent(spec, agents);
   options.check_known({"time", "depth", "qplies"});
   return std::make_unique<AgentAdapter<State, Agent>>(std::string(spec), Agent(SearchConfig::from(options)));
 }
@@ -27,17 +29,20 @@ void register_strata7(Registry& registry) {
   g.name = "strata7";
   g.title = "Strata 7";
   g.summary = "Octagon of 88 cells: capture by blocking, storm the enemy objectives, first to 7 points";
-  g.agents = {"random", "mcts", "strata7"};
+  g.parameters = {
+      Parameter::integer("quiet_plies", 300, 0, 1'000'000, "plies without a point that end the game (A-18); 0: no limit"),
+      Parameter::integer("max_plies", 0, 0, 1'000'000, "total plies that end the game (A-18); 0: no limit"),
+  };
+  g.agents = {"random", "mcts", g.name};
   g.has_startpos = true;
-  g.load = [](const Options& options, std::string_view position) -> std::unique_ptr<AnyState> {
-    return std::make_unique<StateAdapter<State>>("strata7", State::parse(position, Rules::from(options)));
+  const auto wrap = state_wrapper<State>(g);
+  g.load = [wrap](const Options& options, std::string_view position) {
+    return wrap(State::parse(position, Rules::from(options)));
   };
-  g.new_game = [](const Options& options, std::uint64_t) -> std::unique_ptr<AnyState> {
-    return std::make_unique<StateAdapter<State>>("strata7", State::start(Rules::from(options)));
-  };
-  g.make_agent = [](const Options& options, std::string_view spec, std::uint64_t seed) {
+  g.new_game = [wrap](const Options& options, std::uint64_t) { return wrap(State::start(Rules::from(options))); };
+  g.make_agent = [agents = g.agent_list()](const Options& options, std::string_view spec, std::uint64_t seed) {
     Rules::from(options);  // rejects unknown game options
-    return strata7::make_agent(spec, seed);
+    return strata7::make_agent(spec, seed, agents);
   };
   g.bench = [](const Options& options, double seconds, const std::function<void(double)>& progress) {
     const Rules rules = Rules::from(options);

@@ -72,6 +72,9 @@ class State {
   int evaluate_points(int player) const;
   std::uint64_t hash() const;
   int move_order(const Move& m) const;
+  // The state's internal invariants recomputed from scratch (counts, hash, counters): "" when they hold, else
+  // what is wrong (consistency.cpp). The conformance suite calls it after every move.
+  std::string inconsistency() const;
 
   // --- Rule queries (tests, evaluation, rendering) ------------------------------------------------------
   std::uint8_t at(int c) const { return sq_[static_cast<std::size_t>(c)]; }

@@ -61,6 +61,9 @@ class State {
   std::uint64_t hash() const { return hash_ ^ repeat_key(); }
   std::uint64_t position_hash() const { return hash_; }  // pieces, side to move, first turns
   int move_order(const Move& m) const;
+  // The state's internal invariants recomputed from scratch (counts, hash, counters): "" when they hold, else
+  // what is wrong (consistency.cpp). The conformance suite calls it after every move.
+  std::string inconsistency() const;
 
   const Board& board() const { return *rules_.board; }
   const Rules& rules() const { return rules_; }

@@ -17,11 +17,11 @@ namespace strat {
 using stratego::Config;
 using stratego::State;
 
+static_assert(GameState<State>);
+
 namespace {
 
-std::unique_ptr<AnyState> wrap(State s) { return std::make_unique<StateAdapter<State>>("stratego", std::move(s)); }
-
-std::unique_ptr<AnyState> load(const Options& options, std::string_view position) {
+std::unique_ptr<AnyState> load(const Options& options, std::string_view position, const auto& wrap) {
   const Config config = Config::from(options);
   if (position.rfind("random:", 0) == 0) {
     unsigned long long seed = 0;
@@ -41,21 +41,28 @@ void register_stratego(Registry& registry) {
   g.name = "stratego";
   g.title = "Stratego";
   g.summary = "Classic Stratego (1987 rules): hidden ranks, capture the enemy Flag";
-  g.variants = {"classic", "barrage"};
-  g.agents = {"random", "mcts", "stratego"};
+  g.parameters = {
+      Parameter::choice("variant", {"classic", "barrage"}, "classic: 40 pieces a side; barrage: 8 pieces a side"),
+      Parameter::choice("two_square", {"five", "isf", "classic"},
+                        "five (or classic): at most 5 moves in a row between two squares (S-18); isf: 3 (S-19)"),
+      Parameter::integer("ply_limit", 3000, 1, 1'000'000, "plies after which the game is drawn (S-23)"),
+  };
+  g.agents = {"random", "mcts", g.name};
   g.has_random_start = true;
-  g.load = load;
-  g.new_game = [](const Options& options, std::uint64_t seed) {
+  const auto wrap = state_wrapper<State>(g);
+  g.load = [wrap](const Options& options, std::string_view position) { return load(options, position, wrap); };
+  g.new_game = [wrap](const Options& options, std::uint64_t seed) {
     Rng rng(seed);
     return wrap(stratego::random_start(Config::from(options), rng));
   };
-  g.make_agent = [](const Options&, std::string_view spec, std::uint64_t seed) -> std::unique_ptr<AnyAgent> {
+  g.make_agent = [agents = g.agent_list()](const Options&, std::string_view spec,
+                                           std::uint64_t seed) -> std::unique_ptr<AnyAgent> {
     if (auto a = make_generic_agent<State>(spec, seed, {800, 30})) return a;
     auto [name, options] = Options::parse_spec(spec, "agent option");
     if (name == "stratego")
       return std::make_unique<AgentAdapter<State, Mcts<State>>>(std::string(spec),
                                                                 Mcts<State>(stratego::agent_config(options), seed));
-    unknown_agent(spec, "random, mcts, stratego");
+    unknown_agent(spec, agents);
   };
   g.bench = [](const Options& options, double seconds, const std::function<void(double)>& progress) {
     const Config config = Config::from(options);

@@ -89,6 +89,9 @@ class State {
   std::string render(int perspective, bool color) const;
 
   double evaluate(int player) const;
+  // The state's internal invariants recomputed from scratch (counts, hash, counters): "" when they hold, else
+  // what is wrong (consistency.cpp). The conformance suite calls it after every move.
+  std::string inconsistency() const;
   // Playout policy for search in a sampled world: of a few random candidates, take a winning attack, else a
   // move that is not a losing attack. Cheap, and makes cut-off material scores far less noisy.
   Move playout_move(const std::vector<Move>& moves, Rng& rng) const;

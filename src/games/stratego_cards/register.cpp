@@ -17,6 +17,7 @@ namespace strat {
 namespace {
 
 using cards::State;
+static_assert(GameState<State>);
 
 cards::Config config_from(const Options& options) {
   options.check_known({"draw_turns"});
@@ -25,8 +26,6 @@ cards::Config config_from(const Options& options) {
   return c;
 }
 
-std::unique_ptr<AnyState> wrap(State s) { return std::make_unique<StateAdapter<State>>("stratego-cards", std::move(s)); }
-
 }  // namespace
 
 void register_stratego_cards(Registry& registry) {
@@ -34,11 +33,15 @@ void register_stratego_cards(Registry& registry) {
   g.name = "stratego-cards";
   g.title = "Stratego card duel";
   g.summary = "Two players, 23 cards each: a front line of 5 face-down cards, attacks, Spy/Scout/Flag reveals";
-  g.agents = {"random", "mcts", "cards"};
+  g.parameters = {
+      Parameter::integer("draw_turns", 200, 0, 1'000'000, "turns after which the game is drawn (K-13); 0: no limit"),
+  };
+  g.agents = {"random", "mcts", "cards"};  // the agent keeps its short name (not the game's)
   g.chance = true;
   g.has_startpos = false;
   g.has_random_start = true;
-  g.load = [](const Options& options, std::string_view position) {
+  const auto wrap = state_wrapper<State>(g);
+  g.load = [wrap](const Options& options, std::string_view position) {
     const cards::Config config = config_from(options);
     position = trim(position);
     if (position.substr(0, 7) == "random:") {
@@ -49,12 +52,13 @@ void register_stratego_cards(Registry& registry) {
     if (position == "startpos") bad_input("stratego-cards has no fixed start: use random:SEED");
     return wrap(State::parse(position, config));
   };
-  g.new_game = [](const Options& options, std::uint64_t seed) { return wrap(State::deal(seed, config_from(options))); };
-  g.make_agent = [](const Options& options, std::string_view spec, std::uint64_t seed) -> std::unique_ptr<AnyAgent> {
+  g.new_game = [wrap](const Options& options, std::uint64_t seed) { return wrap(State::deal(seed, config_from(options))); };
+  g.make_agent = [agents = g.agent_list()](const Options& options, std::string_view spec,
+                                           std::uint64_t seed) -> std::unique_ptr<AnyAgent> {
     config_from(options);
     if (auto a = make_generic_agent<State>(spec, seed, MctsDefaults{1000, 0})) return a;
     if (auto a = cards::make_cards_agent(spec, seed)) return a;
-    unknown_agent(spec, "random, mcts, cards");
+    unknown_agent(spec, agents);
   };
   g.bench = [](const Options& options, double seconds, const std::function<void(double)>& progress) {
     const cards::Config config = config_from(options);

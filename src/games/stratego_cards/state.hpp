@@ -104,6 +104,9 @@ class State {
   // has, by type, are public since every card leaves the game face up) plus where the Flags lie, which on a
   // determinized sample is part of the sample.
   double evaluate(int player) const;
+  // The state's internal invariants recomputed from scratch (counts, hash, counters): "" when they hold, else
+  // what is wrong (consistency.cpp). The conformance suite calls it after every move.
+  std::string inconsistency() const;
 
   // True if `viewer` may see the card `owner` has at line slot / hand index (K-14).
   bool line_known(int owner, int slot, int viewer) const {

@@ -1,4 +1,6 @@
-// Random games with invariants checked after every ply, and fuzzing of the parsers.
+// Random games with Dhamet's own invariants checked after every ply, and fuzzing of the parsers. What every
+// game must do (round trips, the hash and board checks of inconsistency(), games ending) is checked by the
+// conformance suite, tests/core/conformance_test.cpp.
 #include <gtest/gtest.h>
 
 #include "core/error.hpp"
@@ -17,11 +19,7 @@ void play_random_games(Rules rules, int games, std::uint64_t seed) {
   for (int g = 0; g < games; ++g) {
     DhametState s(rules);
     int white = 40, black = 40;
-    // The draw rules bound a game: every 100 plies without a man move or capture end it, there are at most
-    // 80 captures and 2 x 40 x 8 man moves.
-    const int bound = 100 * (80 + 640 + 2);
     while (!s.outcome().over()) {
-      ASSERT_LT(s.ply(), bound) << "game " << g << " does not end";
       s.legal_moves(moves);
       ASSERT_FALSE(moves.empty()) << s.to_string();
       const Move m = moves[rng.below(static_cast<std::uint32_t>(moves.size()))];
@@ -45,11 +43,6 @@ void play_random_games(Rules rules, int games, std::uint64_t seed) {
       if (m.n) {
         ASSERT_EQ(before.sultans[me] & ~after.sultans[me] & ~bit(m.from), Bits{0});
       }
-      ASSERT_EQ(after.hash, after.compute_hash());
-      // No man stands on its promotion row.
-      ASSERT_EQ(after.men[kWhite] & kGeo.row9, Bits{0});
-      ASSERT_EQ(after.men[kBlack] & kGeo.row1, Bits{0});
-      ASSERT_EQ(after.pieces(kWhite) & after.pieces(kBlack), Bits{0});
     }
     (s.outcome().status == Status::Draw ? drawn : decisive)++;
   }

@@ -1,5 +1,7 @@
-// Randomized property tests: random games with invariants after every ply, the fast move generator against
-// the reference one, pinned perft counts.
+// Randomized property tests: random games with Strata 7's own invariants after every ply (points and
+// prisoners against the events), the fast move generator against the reference one, pinned perft counts.
+// Round trips, counts against the board (inconsistency()) and games ending are the conformance suite's
+// (tests/core/conformance_test.cpp).
 #include <gtest/gtest.h>
 
 #include <map>
@@ -43,19 +45,15 @@ void check_invariants(const State& s, const Ledger& l, const char* where) {
   if (!s.outcome().over()) {
     ASSERT_TRUE(s.units_meeting_a08().empty());
   }
-  int on_board[2] = {0, 0};
   for (int c = 0; c < kCells; ++c) {
     const std::uint8_t v = s.at(c);
     if (v == kEmpty) continue;
-    ASSERT_TRUE(b.enterable(owner_of(v), c)) << name(c);
-    on_board[owner_of(v)] += is_stack(v) ? 2 : 1;
     if (is_stack(v) && !b.objective(c)) {
       const int o = s.stack_origin(c);
       ASSERT_TRUE(o != kNone && b.objective(o) && b.camp[o] != owner_of(v));
     }
   }
   for (int side = 0; side < 2; ++side) {
-    ASSERT_EQ(on_board[side], s.pieces_on_board(side));
     ASSERT_EQ(l.score[side], s.score(side));
     ASSERT_GE(s.prisoners_of(side), 0);
     // Prisoners held never exceed the points scored (each prisoner was a point when taken).
@@ -93,17 +91,10 @@ TEST(Strata7Random, TenThousandGamesKeepTheInvariants) {
       ASSERT_FALSE(moves.empty());
       if (deep) {
         std::vector<std::string> fast;
-        for (const Move& m : moves) {
-          fast.push_back(s.move_to_string(m));
-          ASSERT_EQ(s.parse_move(fast.back()), m);
-        }
+        for (const Move& m : moves) fast.push_back(s.move_to_string(m));
         std::sort(fast.begin(), fast.end());
-        ASSERT_EQ(std::adjacent_find(fast.begin(), fast.end()), fast.end()) << "duplicate move";
         ASSERT_EQ(fast, reference_moves(s)) << s.to_string();
-        const State back = State::parse(s.to_string());
-        ASSERT_EQ(back.to_string(), s.to_string());
-        ASSERT_EQ(back.hash(), s.hash());
-        ASSERT_EQ(legal(back), fast);
+        ASSERT_EQ(State::parse(s.to_string()).hash(), s.hash());  // the hash is a function of the position
         const double e = s.evaluate(s.to_move());
         ASSERT_TRUE(e >= -1 && e <= 1);
       }

@@ -1,4 +1,6 @@
-// Ten thousand random games with the invariants checked after every ply.
+// Ten thousand random games with Strategic's own invariants checked after every ply. Round trips, overlapping
+// pieces and the hash against a recomputed one (inconsistency()) are the conformance suite's
+// (tests/core/conformance_test.cpp).
 #include <gtest/gtest.h>
 
 #include "helpers.hpp"
@@ -20,7 +22,6 @@ TEST(StrategicRandomGames, TenThousandGamesKeepTheInvariants) {
     Rules rules;
     rules.jump_own = game % 10 == 9;
     State s = State::deal(rules, rng.next());
-    const bool deep = game % 50 == 0;  // notation round trips for every move on some games (they cost more)
     int weight[2] = {24, 24};
     while (!s.outcome().over()) {
       s.legal_moves(moves);
@@ -29,22 +30,13 @@ TEST(StrategicRandomGames, TenThousandGamesKeepTheInvariants) {
       if (s.first_turns() < 2 && (Board::standard().neighbours(s.guards(p)) & s.guards(p))) {
         for (const auto& m : moves) ASSERT_EQ(m.kind, Kind::Form);  // T-11
       }
-      if (deep) {
-        for (std::size_t i = 0; i < moves.size(); ++i) {
-          const std::string text = s.move_to_string(moves[i]);
-          ASSERT_EQ(s.parse_move(text), moves[i]) << text << " in " << s.to_string();
-          for (std::size_t j = i + 1; j < moves.size(); ++j) ASSERT_FALSE(moves[i] == moves[j]);  // T-10
-        }
-      }
+      for (std::size_t i = 0; i + 1 < moves.size() && game % 50 == 0; ++i)
+        for (std::size_t j = i + 1; j < moves.size(); ++j) ASSERT_FALSE(moves[i] == moves[j]);  // T-10
       const Move m = moves[rng.below(static_cast<std::uint32_t>(moves.size()))];
       const Mask enemy_officers = s.officers(1 - p), own_officers = s.officers(p);
       s.apply(m, nullptr);
       ++plies;
-      // Pieces never overlap, stay on the board, and only ever disappear.
-      const Mask all[4] = {s.guards(0), s.guards(1), s.officers(0), s.officers(1)};
-      for (int i = 0; i < 4; ++i)
-        for (int j = i + 1; j < 4; ++j) ASSERT_EQ(all[i] & all[j], 0u);
-      ASSERT_EQ(s.occupied() & ~Board::standard().on, 0u);
+      // Pieces only ever disappear.
       for (int q = 0; q < 2; ++q) {
         const int w = count(s.guards(q)) + 2 * count(s.officers(q));
         ASSERT_LE(w, weight[q]);
@@ -56,11 +48,9 @@ TEST(StrategicRandomGames, TenThousandGamesKeepTheInvariants) {
         ASSERT_EQ(s.officers(1 - p) & m.captured, 0u);
         ASSERT_TRUE(s.officers(p) >> m.to & 1);
       }
-      // The hash is a function of the position; the position string round-trips (sampled: it costs).
+      // The hash is a function of the position (sampled: it costs a parse).
       if (game % 8 != 0) continue;
-      const State again = State::parse(rules, s.to_string());
-      ASSERT_EQ(again.position_hash(), s.position_hash()) << s.to_string();
-      ASSERT_EQ(again.to_string(), s.to_string());
+      ASSERT_EQ(State::parse(rules, s.to_string()).position_hash(), s.position_hash()) << s.to_string();
     }
     {
       const bool win = s.outcome().status == Status::Win;
