@@ -72,6 +72,11 @@ class State {
   int evaluate_points(int player) const;
   std::uint64_t hash() const;
   int move_order(const Move& m) const;
+  // Search hooks (src/ai/negamax.hpp): moves ordered 1000 and up (they take or storm) are noisy; the
+  // quiescence search plays those that actually score, standing pat otherwise.
+  static constexpr int kNoisyOrder = 1000;
+  void noisy_moves(std::vector<Move>& out) const;
+  bool quiescence_keep(const State& child) const { return child.outcome().over() || child.score(to_move_) > score(to_move_); }
 
   // --- Rule queries (tests, evaluation, rendering) ------------------------------------------------------
   std::uint8_t at(int c) const { return sq_[static_cast<std::size_t>(c)]; }
