@@ -362,7 +362,7 @@ class Negamax {
       if (score > alpha) alpha = score;
       if (alpha >= beta) {
         int k = 0;
-        if constexpr (negamax::HasMoveOrder<P>) k = i == tt_best ? s.move_order(m) : keys[i];
+        if constexpr (negamax::HasMoveOrder<P>) k = s.move_order(m);  // the static order, without killer bonus
         if (k < noisy_order()) {
           Killers& kl = killers_[ply];
           if (!(kl.set[0] && m == kl.m[0])) {

@@ -173,3 +173,41 @@ TEST(Negamax, NoLegalMoveGivesTheDefaultMove) {
   Negamax<Nim> e(fixed(4));
   EXPECT_EQ(e.choose(Nim{0, 0}), 0);
 }
+
+namespace {
+// A (player 0 to move) can lose at once (move 0) or go to B (move 1), whose only move returns to A. A is bad
+// for player 0 (-500) by the evaluation; with the draw rule the repetition scores 0.
+struct Cycle {
+  using Move = int;
+  int at = 0, side = 0;  // at: 0 = A, 1 = B, 2 = lost for player 0
+  int to_move() const { return side; }
+  Outcome outcome() const { return at == 2 ? Outcome::win(1, "lost") : Outcome{}; }
+  void legal_moves(std::vector<int>& out) const {
+    out.clear();
+    if (at == 0) out = {0, 1};
+    else if (at == 1) out = {1};
+  }
+  void apply(const int& m, Events*) {
+    at = at == 0 ? (m == 0 ? 2 : 1) : 0;
+    side = 1 - side;
+  }
+  std::uint64_t hash() const { return static_cast<std::uint64_t>(at * 2 + side + 1) * 0x9E3779B97F4A7C15ULL; }
+  int evaluate_points(int player) const { return player == 0 ? -500 : 500; }
+};
+struct CycleWithDraws : Cycle {
+  bool draw_by_rule(std::span<const std::uint64_t> path) const {
+    for (std::size_t i = 0; i + 1 < path.size(); ++i)
+      if (path[i] == hash()) return true;
+    return false;
+  }
+};
+}  // namespace
+
+TEST(Negamax, DrawRulesSeeRepetitionsOnTheSearchPath) {
+  Negamax<Cycle> blind(fixed(6));
+  EXPECT_EQ(blind.choose(Cycle{}), 1);
+  EXPECT_EQ(blind.last_score(), -500);
+  Negamax<CycleWithDraws> drawn(fixed(6));
+  EXPECT_EQ(drawn.choose(CycleWithDraws{}), 1);
+  EXPECT_EQ(drawn.last_score(), 0);  // back in A: a repetition, scored as a draw
+}

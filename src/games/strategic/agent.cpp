@@ -1,5 +1,6 @@
 // The `strategic` engine agent. Budgets:
-//  - time=MS: the shared negamax (src/ai/negamax.hpp) with iterative deepening until the time is up (interactive play);
+//  - time=MS: the shared negamax (src/ai/negamax.hpp), iterative deepening until the time is up (interactive
+//    play);
 //  - depth=N: a fixed-depth search (deterministic);
 //  - nodes=N: deterministic too, and adaptive: searches depth 2, 3, ... while the next depth is expected to fit
 //    in N nodes, so endgames with few moves are searched deeper than crowded middle games.
