@@ -1,18 +1,56 @@
 #pragma once
-// The `dhamet` agent: negamax alpha-beta (principal variation search) with iterative deepening, a Zobrist
-// transposition table, killer and history ordering of quiet moves (captures are forced, so only quiet moves
-// need ordering), a one-reply extension (forced captures), and quiescence over capture sequences. The draw
-// rules are followed inside the search (D-16: any repetition on the search path scores as a draw; D-17).
+// The `dhamet` agent: the shared negamax (src/ai/negamax.hpp) over a light search position (the Board, the
+// rules and the D-17 counter: copy-made in a few words). Dhamet's hooks: captures (forced, D-08) ordered by
+// Sultans taken and promotion, then promotions, killers and history of quiet moves; late quiet moves reduced;
+// a forced reply (a lone legal move) costs no depth; quiescence over the compulsory capture sequences (no
+// standing pat while a capture exists); the draw rules followed inside the search (D-16: any repetition on the
+// search path since the last irreversible move scores as a draw; D-17).
 // Budgets: time=MS per move, depth=N, nodes=N (deterministic); whichever ends first.
-#include <chrono>
 #include <cstdint>
+#include <span>
 #include <vector>
 
+#include "ai/negamax.hpp"
 #include "core/options.hpp"
 #include "games/dhamet/eval.hpp"
+#include "games/dhamet/movegen.hpp"
 #include "games/dhamet/state.hpp"
 
 namespace strat::dhamet {
+
+// The search position with Dhamet's hooks for Negamax.
+struct SearchNode {
+  using Move = dhamet::Move;
+  static constexpr int kNoisyOrder = 1 << 28;          // captures
+  static constexpr int kKillerBonus = (1 << 27) + 1;   // killers above every history score
+  static constexpr int kHistorySize = kPoints * kPoints;
+  static constexpr bool kLateMoveReductions = true;
+  static constexpr bool kForcedNoisy = true;           // captures are compulsory
+
+  Board b;
+  const Rules* rules = nullptr;
+  const EvalWeights* weights = nullptr;
+  int quiet_plies = 0;  // since the last irreversible move (D-16, D-17)
+
+  int to_move() const { return b.side; }
+  std::uint64_t hash() const { return b.hash; }
+  void legal_moves(std::vector<Move>& out) const { dhamet::legal_moves(b, *rules, out); }
+  void apply(const Move& m, Events*) {
+    quiet_plies = irreversible(b, m) ? 0 : quiet_plies + 1;
+    play(b, m, *rules);
+  }
+  int evaluate_points(int player) const {
+    const int v = evaluate(b, *weights);
+    return player == b.side ? v : -v;
+  }
+  int move_order(const Move& m) const;
+  int history_index(const Move& m) const { return m.n ? m.from * kPoints + m.to() : -1; }
+  int extension(int move_count) const { return move_count == 1 ? 1 : 0; }
+  bool draw_by_rule(std::span<const std::uint64_t> path) const;
+  bool quiet() const { return !has_capture(b); }
+  void noisy_moves(std::vector<Move>& out) const { generate_strict(b, out); }
+  bool has_no_moves() const { return !has_step(b); }  // asked when no capture exists (D-15)
+};
 
 struct EngineConfig {
   int max_depth = 64;
@@ -29,39 +67,15 @@ class Engine {
   explicit Engine(EngineConfig config);
   Move choose(const DhametState& s);
 
-  int last_depth() const { return last_depth_; }
-  int last_score() const { return last_score_; }
-  std::uint64_t nodes() const { return nodes_; }
-  static constexpr int kWin = 30000;
+  int last_depth() const { return search_.last_depth(); }
+  int last_score() const { return search_.last_score(); }
+  std::uint64_t nodes() const { return search_.nodes(); }
+  static constexpr int kWin = Negamax<SearchNode>::kWin;
 
  private:
-  struct Entry {
-    std::uint64_t key = 0;
-    std::int32_t score = 0;
-    std::int16_t depth = -1;
-    std::uint8_t bound = 0;
-    std::uint8_t pad = 0;
-    std::uint16_t best = 0;  // index + 1 in generation order
-  };
-  int search(const Board& b, int depth, int alpha, int beta, int ply, int quiet, std::size_t base);
-  int quiesce(const Board& b, int alpha, int beta, int ply);
-  bool repeated(std::uint64_t hash, int quiet, std::size_t base) const;
-  void order(const Board& b, std::vector<Move>& moves, int ply, int tt_best);
-  bool out_of_budget();
-
   EngineConfig config_;
   Rules rules_;
-  std::vector<Entry> table_;
-  std::vector<std::vector<Move>> lists_;
-  std::vector<std::vector<int>> keys_, idx_;
-  std::vector<std::uint64_t> path_;  // hashes from the last irreversible move of the game to this node
-  Move killers_[128][2];
-  int history_[2][kPoints][kPoints];
-  std::chrono::steady_clock::time_point deadline_;
-  bool stopped_ = false;
-  bool may_stop_ = false;
-  std::uint64_t nodes_ = 0;
-  int last_depth_ = 0, last_score_ = 0;
+  Negamax<SearchNode> search_;
 };
 
 }  // namespace strat::dhamet

@@ -102,4 +102,9 @@ int State::move_order(const Move& m) const {
   return key;
 }
 
+void State::noisy_moves(std::vector<Move>& out) const {
+  legal_moves(out);
+  std::erase_if(out, [&](const Move& m) { return move_order(m) < kNoisyOrder; });
+}
+
 }  // namespace strat::strata7

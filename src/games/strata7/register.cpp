@@ -17,8 +17,8 @@ std::unique_ptr<AnyAgent> make_agent(std::string_view spec, std::uint64_t seed, 
   if (auto generic = make_generic_agent<State>(spec, seed, MctsDefaults{1000, 40})) return generic;
   auto [name, options] = Options::parse_spec(spec, "agent option");
   if (name != "strata7") unknown_agent(spec, agents);
-  options.check_known({"time", "depth", "qplies"});
-  return std::make_unique<AgentAdapter<State, Agent>>(std::string(spec), Agent(SearchConfig::from(options)));
+  options.check_known({"time", "depth", "nodes", "qplies"});
+  return std::make_unique<AgentAdapter<State, Agent>>(std::string(spec), Agent(search_config(options)));
 }
 }  // namespace strata7
 

@@ -75,6 +75,11 @@ class State {
   // The state's internal invariants recomputed from scratch (counts, hash, counters): "" when they hold, else
   // what is wrong (consistency.cpp). The conformance suite calls it after every move.
   std::string inconsistency() const;
+  // Search hooks (src/ai/negamax.hpp): moves ordered 1000 and up (they take or storm) are noisy; the
+  // quiescence search plays those that actually score, standing pat otherwise.
+  static constexpr int kNoisyOrder = 1000;
+  void noisy_moves(std::vector<Move>& out) const;
+  bool quiescence_keep(const State& child) const { return child.outcome().over() || child.score(to_move_) > score(to_move_); }
 
   // --- Rule queries (tests, evaluation, rendering) ------------------------------------------------------
   std::uint8_t at(int c) const { return sq_[static_cast<std::size_t>(c)]; }

@@ -1,6 +1,7 @@
 #pragma once
-// The `strategic` engine agent: alpha-beta (src/ai/alphabeta.hpp) over State::evaluate, with captures and
-// Officer formation searched first. Budgets: time=MS, depth=N, nodes=N (see agent.cpp).
+// The `strategic` engine agent: the shared negamax (src/ai/negamax.hpp) over State::evaluate, with
+// captures and Officer formation searched first (State::move_order), then killers. Budgets: time=MS,
+// depth=N, nodes=N (see agent.cpp).
 #include <memory>
 #include <string_view>
 

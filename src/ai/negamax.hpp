@@ -1,0 +1,456 @@
+#pragma once
+// The one negamax of the engine (used by Dhamet, Strata 7 and Strategic): principal variation search with
+// iterative deepening, per-ply move stacks (no allocation per node), one transposition table whose mate
+// scores are stored relative to the node, killer moves and history, optional late-move reductions and
+// extensions, and a quiescence search (stand-pat, or forced when the game's noisy moves are compulsory).
+// Budgets: time (ms), nodes and depth, whichever ends first; the first iteration always completes, so a
+// move is always found.
+//
+// The search runs over a node type P: a game's state, or a lighter search-only position. Required:
+//   using Move;  int to_move() const;  void legal_moves(std::vector<Move>&) const;  (clears first, in a
+//   deterministic order)  void apply(const Move&, Events*);  std::uint64_t hash() const;  and an evaluation:
+//   `int evaluate_points(int player) const` (points) or `double evaluate(int player) const` in [-1, 1].
+// Optional hooks, detected at compile time (like those of core/game.hpp):
+//   Outcome outcome() const                    terminal positions (otherwise: no legal move loses);
+//   int move_order(const Move&) const          static ordering, higher first (captures, promotions);
+//   static constexpr int kNoisyOrder           moves whose move_order is at least this are noisy: they are
+//                                              neither killers nor history moves and are never reduced;
+//   static constexpr int kKillerBonus          added to a killer's move_order (second killer: one less);
+//   int history_index(const Move&) const       + static constexpr int kHistorySize: history heuristic
+//                                              for quiet moves (index < 0: none);
+//   static constexpr bool kLateMoveReductions  reduce late quiet moves by one ply (re-searched on a rise);
+//   int extension(int move_count) const        extra plies for this node (e.g. 1 for a forced reply);
+//   bool draw_by_rule(std::span<const std::uint64_t> path) const
+//                                              draws the search must see (repetition, move counters): path
+//                                              holds the game's hashes given to choose() then the search
+//                                              path, this node last;
+//   void noisy_moves(std::vector<Move>&) const quiescence over these moves at the horizon;
+//   bool quiet() const                         cheap test that there is no noisy move;
+//   bool quiescence_keep(const P& child) const false skips a noisy move after it is played;
+//   static constexpr bool kForcedNoisy         noisy moves are compulsory (no standing pat while one exists);
+//   bool has_no_moves() const                  at a quiet horizon: the side to move has no move and loses.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <concepts>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <span>
+#include <vector>
+
+#include "core/game.hpp"
+#include "core/options.hpp"
+#include "core/outcome.hpp"
+
+namespace strat {
+
+namespace negamax {
+template <class P>
+concept Node = std::copyable<P> && requires(const P p, P q, const typename P::Move& m, std::vector<typename P::Move>& v) {
+  typename P::Move;
+  { p.to_move() } -> std::convertible_to<int>;
+  { p.legal_moves(v) };
+  { q.apply(m, nullptr) };
+  { p.hash() } -> std::convertible_to<std::uint64_t>;
+};
+template <class P> concept PointsEval = requires(const P p) { { p.evaluate_points(0) } -> std::convertible_to<int>; };
+template <class P> concept UnitEval = requires(const P p) { { p.evaluate(0) } -> std::convertible_to<double>; };
+template <class P> concept HasOutcome = requires(const P p) { { p.outcome() } -> std::same_as<Outcome>; };
+template <class P> concept HasMoveOrder = requires(const P p, const typename P::Move& m) { { p.move_order(m) } -> std::convertible_to<int>; };
+template <class P> concept HasNoisyOrder = requires { { P::kNoisyOrder } -> std::convertible_to<int>; };
+template <class P> concept HasKillerBonus = requires { { P::kKillerBonus } -> std::convertible_to<int>; };
+template <class P> concept HasHistory = requires(const P p, const typename P::Move& m) {
+  { p.history_index(m) } -> std::convertible_to<int>;
+  { P::kHistorySize } -> std::convertible_to<int>;
+};
+template <class P> concept HasLmr = requires { requires static_cast<bool>(P::kLateMoveReductions); };
+template <class P> concept HasExtension = requires(const P p) { { p.extension(0) } -> std::convertible_to<int>; };
+template <class P> concept HasDrawByRule = requires(const P p, std::span<const std::uint64_t> path) { { p.draw_by_rule(path) } -> std::same_as<bool>; };
+template <class P> concept HasNoisyMoves = requires(const P p, std::vector<typename P::Move>& v) { { p.noisy_moves(v) }; };
+template <class P> concept HasQuiet = requires(const P p) { { p.quiet() } -> std::same_as<bool>; };
+template <class P> concept HasQuiescenceKeep = requires(const P p) { { p.quiescence_keep(p) } -> std::same_as<bool>; };
+template <class P> concept ForcedNoisy = requires { requires static_cast<bool>(P::kForcedNoisy); };
+template <class P> concept HasNoMoves = requires(const P p) { { p.has_no_moves() } -> std::same_as<bool>; };
+}  // namespace negamax
+
+struct NegamaxConfig {
+  int max_depth = 64;
+  double time_ms = 0;           // 0: no time limit
+  std::uint64_t nodes = 0;      // 0: no node limit
+  int tt_log2 = 20;
+  int quiescence_plies = 8;     // noisy plies at most beyond the horizon
+  int max_ply = 128;            // search path length at most (extensions stop at half of it); <= kMaxPly
+  // The agent options "time=MS", "depth=N", "nodes=N": with none given, time=default_time_ms.
+  static NegamaxConfig from(const Options& o, double default_time_ms) {
+    NegamaxConfig c;
+    const bool limited = o.has("depth") || o.has("nodes");
+    c.time_ms = static_cast<double>(o.get_int("time", limited ? 0 : static_cast<long long>(default_time_ms), 0, 3'600'000));
+    c.max_depth = static_cast<int>(o.get_int("depth", 64, 1, 64));
+    c.nodes = static_cast<std::uint64_t>(o.get_int("nodes", 0, 0, 4'000'000'000LL));
+    return c;
+  }
+};
+
+template <negamax::Node P>
+class Negamax {
+ public:
+  using Move = typename P::Move;
+  static constexpr int kWin = 1'000'000;
+  static constexpr int kMateBound = kWin - 1000;  // |score| above: a forced result
+  static constexpr int kScale = 10'000;            // evaluate() in [-1, 1] maps to [-kScale, kScale]
+  static constexpr int kMaxPly = 128;
+
+  explicit Negamax(NegamaxConfig config)
+      : config_(config), max_ply_(std::clamp(config.max_ply, 1, kMaxPly)), table_(std::size_t{1} << config.tt_log2), moves_(kMaxPly + 2), keys_(kMaxPly + 2),
+        order_(kMaxPly + 2), killers_(kMaxPly + 2) {
+    if constexpr (negamax::HasHistory<P>) history_.assign(2 * static_cast<std::size_t>(P::kHistorySize), 0);
+  }
+
+  const NegamaxConfig& config() const { return config_; }
+
+  // The best move from `root`; `history` holds the hashes of the game's positions that draw_by_rule may
+  // look back on (oldest first, the root's last). Returns Move{} when there is no legal move.
+  Move choose(const P& root, std::span<const std::uint64_t> history = {}) {
+    deadline_ = std::chrono::steady_clock::now() + std::chrono::microseconds(static_cast<long>(config_.time_ms * 1000));
+    stopped_ = false;
+    may_stop_ = false;
+    nodes_ = 0;
+    last_depth_ = 0;
+    std::vector<Move> root_moves;
+    root.legal_moves(root_moves);
+    if (root_moves.empty()) return Move{};
+    if (root_moves.size() == 1) return root_moves.front();
+    for (auto& k : killers_) k = Killers{};
+    for (int& h : history_) h /= 4;
+    if constexpr (negamax::HasDrawByRule<P>) {
+      path_.assign(history.begin(), history.end());
+      if (path_.empty() || path_.back() != root.hash()) path_.push_back(root.hash());
+    }
+    const int me = root.to_move();
+    std::vector<int> scores(root_moves.size(), 0);
+    Move best = root_moves.front();
+    for (int depth = 1; depth <= config_.max_depth; ++depth) {
+      int alpha = -kWin - 1;
+      const int beta = kWin + 1;
+      Move iteration_best = root_moves.front();
+      int iteration_score = -kWin - 1;
+      for (std::size_t i = 0; i < root_moves.size(); ++i) {
+        P child = root;
+        child.apply(root_moves[i], nullptr);
+        push(child);
+        const bool same = child.to_move() == me;
+        int score;
+        if (i == 0) {
+          score = value(child, same, depth - 1, alpha, beta, 1);
+        } else {
+          score = value(child, same, depth - 1, alpha, alpha + 1, 1);
+          if (score > alpha && !stopped_) score = value(child, same, depth - 1, alpha, beta, 1);
+        }
+        pop();
+        if (stopped_) break;
+        scores[i] = score;
+        if (score > iteration_score) {
+          iteration_score = score;
+          iteration_best = root_moves[i];
+        }
+        alpha = std::max(alpha, score);
+      }
+      may_stop_ = true;
+      if (stopped_) break;
+      best = iteration_best;
+      last_depth_ = depth;
+      last_score_ = iteration_score;
+      if (std::abs(iteration_score) > kMateBound) break;
+      if (config_.time_ms > 0 && std::chrono::steady_clock::now() >= deadline_) break;
+      // Best first next iteration, the rest by this iteration's scores (stable, for determinism).
+      std::vector<std::size_t> idx(root_moves.size());
+      for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = i;
+      std::stable_sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t c) {
+        const bool ab = root_moves[a] == best, cb = root_moves[c] == best;
+        if (ab != cb) return ab;
+        return scores[a] > scores[c];
+      });
+      std::vector<Move> sorted;
+      std::vector<int> sorted_scores;
+      sorted.reserve(idx.size());
+      sorted_scores.reserve(idx.size());
+      for (auto i : idx) {
+        sorted.push_back(root_moves[i]);
+        sorted_scores.push_back(scores[i]);
+      }
+      root_moves.swap(sorted);
+      scores.swap(sorted_scores);
+    }
+    return best;
+  }
+
+  int last_depth() const { return last_depth_; }
+  int last_score() const { return last_score_; }  // for the side to move at the root
+  std::uint64_t nodes() const { return nodes_; }
+
+  // Forgets the transposition table, killers and history.
+  void clear() {
+    std::fill(table_.begin(), table_.end(), Entry{});
+    std::fill(history_.begin(), history_.end(), 0);
+  }
+
+  // The one terminal score: a draw is 0, a win or loss is nearer zero the further from the root it is.
+  static int terminal_score(const Outcome& o, int me, int ply) {
+    return o.status == Status::Draw ? 0 : (o.winner == me ? kWin - ply : -kWin + ply);
+  }
+  // Mate scores are stored relative to the node (distance to the result from there) and read back relative to
+  // the root: the same position reached at another ply keeps a correct distance.
+  static int to_tt(int score, int ply) { return score > kMateBound ? score + ply : score < -kMateBound ? score - ply : score; }
+  static int from_tt(int score, int ply) { return score > kMateBound ? score - ply : score < -kMateBound ? score + ply : score; }
+
+ private:
+  enum Bound : std::uint8_t { kExact, kLower, kUpper };
+  struct Entry {
+    std::uint64_t key = 0;
+    std::int32_t score = 0;
+    std::int16_t depth = -1;
+    std::uint8_t bound = kExact;
+    std::uint8_t pad = 0;
+    std::uint16_t best = 0;  // index of the best move in generation order + 1 (0: none)
+  };
+  struct Killers {
+    Move m[2]{};
+    bool set[2] = {false, false};
+  };
+
+  static constexpr int noisy_order() {
+    if constexpr (negamax::HasNoisyOrder<P>) return P::kNoisyOrder;
+    else return std::numeric_limits<int>::max();
+  }
+  static constexpr int killer_bonus() {
+    if constexpr (negamax::HasKillerBonus<P>) return P::kKillerBonus;
+    else return 500;
+  }
+  static constexpr int kTtKey = std::numeric_limits<int>::max();
+  static constexpr int kLazyPicks = 3;  // moves picked one by one before the rest is sorted
+
+  void push(const P& child) {
+    if constexpr (negamax::HasDrawByRule<P>) path_.push_back(child.hash());
+  }
+  void pop() {
+    if constexpr (negamax::HasDrawByRule<P>) path_.pop_back();
+  }
+
+  bool out_of_budget() {
+    if (stopped_) return true;
+    if (!may_stop_) return false;
+    if (config_.nodes > 0 && nodes_ >= config_.nodes) stopped_ = true;
+    if (config_.time_ms > 0 && (nodes_ & 1023) == 0 && std::chrono::steady_clock::now() >= deadline_) stopped_ = true;
+    return stopped_;
+  }
+
+  static int evaluate(const P& s, int me) {
+    if constexpr (negamax::PointsEval<P>) return s.evaluate_points(me);
+    else return static_cast<int>(std::lround(s.evaluate(me) * kScale));
+  }
+
+  // The score of `child` for the player who moved into it (the same player may move again).
+  int value(const P& child, bool same, int depth, int alpha, int beta, int ply) {
+    return same ? search(child, depth, alpha, beta, ply) : -search(child, depth, -beta, -alpha, ply);
+  }
+  int qvalue(const P& child, bool same, int alpha, int beta, int ply, int budget) {
+    return same ? quiesce(child, alpha, beta, ply, budget) : -quiesce(child, -beta, -alpha, ply, budget);
+  }
+
+  int search(const P& s, int depth, int alpha, int beta, int ply) {
+    if (out_of_budget()) return 0;
+    const int me = s.to_move();
+    if constexpr (negamax::HasOutcome<P>) {
+      const Outcome o = s.outcome();
+      if (o.over()) return terminal_score(o, me, ply);
+    }
+    if constexpr (negamax::HasDrawByRule<P>) {
+      if (s.draw_by_rule(std::span<const std::uint64_t>(path_))) return 0;
+    }
+    if (depth <= 0 || ply >= max_ply_) return quiesce(s, alpha, beta, ply, config_.quiescence_plies);
+    ++nodes_;
+
+    const std::uint64_t key = s.hash();
+    Entry& e = table_[key & (table_.size() - 1)];
+    int tt_best = -1;
+    if (e.key == key) {
+      tt_best = static_cast<int>(e.best) - 1;
+      if (e.depth >= depth) {
+        const int t = from_tt(e.score, ply);
+        if (e.bound == kExact || (e.bound == kLower && t >= beta) || (e.bound == kUpper && t <= alpha)) return t;
+      }
+    }
+    auto& moves = moves_[ply];
+    s.legal_moves(moves);
+    const int n = static_cast<int>(moves.size());
+    if (n == 0) return -kWin + ply;  // no legal move loses (games where it does not end the game in outcome())
+    if constexpr (negamax::HasExtension<P>) {
+      if (ply < max_ply_ / 2) depth += s.extension(n);
+    }
+    // Ordering keys, by generation index; the order is picked lazily (cut-offs usually come early), ties in
+    // generation order.
+    auto& keys = keys_[ply];
+    auto& order = order_[ply];
+    keys.resize(moves.size());
+    order.resize(moves.size());
+    const Killers& killers = killers_[ply];
+    for (int i = 0; i < n; ++i) {
+      order[i] = i;
+      const Move& m = moves[i];
+      if (i == tt_best) {
+        keys[i] = kTtKey;
+        continue;
+      }
+      int k = 0;
+      if constexpr (negamax::HasMoveOrder<P>) k = s.move_order(m);
+      if (k < noisy_order()) {
+        if (killers.set[0] && m == killers.m[0]) k += killer_bonus();
+        else if (killers.set[1] && m == killers.m[1]) k += killer_bonus() - 1;
+        else if constexpr (negamax::HasHistory<P>) {
+          const int h = s.history_index(m);
+          if (h >= 0) k += history_[me * P::kHistorySize + h];
+        }
+      }
+      keys[i] = k;
+    }
+
+    const int alpha0 = alpha;
+    int best = -kWin - 1, best_index = 0;
+    auto before = [&](int a, int c) { return keys[a] > keys[c] || (keys[a] == keys[c] && a < c); };
+    for (int j = 0; j < n; ++j) {
+      if (j < kLazyPicks) {
+        int pick = j;
+        for (int t = j + 1; t < n; ++t)
+          if (before(order[t], order[pick])) pick = t;
+        std::swap(order[j], order[pick]);
+      } else if (j == kLazyPicks) {
+        // No cut-off among the first moves: likely an all-node; sort the rest once (insertion sort: the keys
+        // of quiet moves are mostly equal, so this is close to linear).
+        for (int a = j + 1; a < n; ++a) {
+          const int v = order[a];
+          int b = a;
+          for (; b > j && before(v, order[b - 1]); --b) order[b] = order[b - 1];
+          order[b] = v;
+        }
+      }
+      const int i = order[j];
+      const Move& m = moves[i];
+      P child = s;
+      child.apply(m, nullptr);
+      push(child);
+      const bool same = child.to_move() == me;
+      int score;
+      if (j == 0) {
+        score = value(child, same, depth - 1, alpha, beta, ply + 1);
+      } else {
+        int r = 0;
+        if constexpr (negamax::HasLmr<P>) {
+          // Late quiet moves ordered below the killers: one ply less, re-searched if they rise above alpha.
+          // (With kLateMoveReductions, noisy moves must order above kKillerBonus.)
+          r = depth >= 3 && j >= 3 && keys[i] < killer_bonus() - 1 ? 1 : 0;
+        }
+        score = value(child, same, depth - 1 - r, alpha, alpha + 1, ply + 1);
+        if (score > alpha && (r || score < beta)) score = value(child, same, depth - 1, alpha, beta, ply + 1);
+      }
+      pop();
+      if (stopped_) return 0;
+      if (score > best) {
+        best = score;
+        best_index = i;
+      }
+      if (score > alpha) alpha = score;
+      if (alpha >= beta) {
+        int k = 0;
+        if constexpr (negamax::HasMoveOrder<P>) k = s.move_order(m);  // the static order, without killer bonus
+        if (k < noisy_order()) {
+          Killers& kl = killers_[ply];
+          if (!(kl.set[0] && m == kl.m[0])) {
+            kl.m[1] = kl.m[0];
+            kl.set[1] = kl.set[0];
+            kl.m[0] = m;
+            kl.set[0] = true;
+          }
+          if constexpr (negamax::HasHistory<P>) {
+            const int h = s.history_index(m);
+            if (h >= 0) history_[me * P::kHistorySize + h] += depth * depth;
+          }
+        }
+        break;
+      }
+    }
+    e.key = key;
+    e.score = to_tt(best, ply);
+    e.depth = static_cast<std::int16_t>(depth);
+    e.bound = static_cast<std::uint8_t>(best <= alpha0 ? kUpper : best >= beta ? kLower : kExact);
+    e.best = static_cast<std::uint16_t>(std::min(best_index + 1, 65535));
+    return best;
+  }
+
+  int quiesce(const P& s, int alpha, int beta, int ply, int budget) {
+    ++nodes_;
+    if (out_of_budget()) return 0;
+    const int me = s.to_move();
+    if constexpr (negamax::HasOutcome<P>) {
+      const Outcome o = s.outcome();
+      if (o.over()) return terminal_score(o, me, ply);
+    }
+    if constexpr (!negamax::HasNoisyMoves<P>) {
+      return evaluate(s, me);
+    } else {
+      if (ply >= max_ply_) return evaluate(s, me);
+      if constexpr (negamax::HasQuiet<P>) {
+        if (s.quiet()) {
+          if constexpr (negamax::HasNoMoves<P>) {
+            if (s.has_no_moves()) return -kWin + ply;
+          }
+          return evaluate(s, me);
+        }
+      }
+      int best = -kWin - 1;
+      if constexpr (negamax::ForcedNoisy<P>) {
+        if (budget <= 0) return evaluate(s, me);
+      } else {
+        const int stand = evaluate(s, me);
+        if (budget <= 0 || stand >= beta) return stand;
+        if (stand > alpha) alpha = stand;
+        best = stand;
+      }
+      auto& moves = moves_[ply];
+      s.noisy_moves(moves);
+      if (moves.empty()) {
+        if constexpr (negamax::ForcedNoisy<P>) return evaluate(s, me);
+        else return best;
+      }
+      for (std::size_t i = 0; i < moves.size(); ++i) {
+        P child = s;
+        child.apply(moves_[ply][i], nullptr);
+        if constexpr (negamax::HasQuiescenceKeep<P>) {
+          if (!s.quiescence_keep(child)) continue;
+        }
+        const int score = qvalue(child, child.to_move() == me, alpha, beta, ply + 1, budget - 1);
+        if (stopped_) return 0;
+        if (score > best) best = score;
+        if (score > alpha) alpha = score;
+        if (alpha >= beta) break;
+      }
+      return best;
+    }
+  }
+
+  NegamaxConfig config_;
+  int max_ply_;
+  std::vector<Entry> table_;
+  std::vector<std::vector<Move>> moves_;
+  std::vector<std::vector<int>> keys_, order_;
+  std::vector<Killers> killers_;
+  std::vector<int> history_;
+  std::vector<std::uint64_t> path_;
+  std::chrono::steady_clock::time_point deadline_;
+  bool stopped_ = false;
+  bool may_stop_ = false;
+  std::uint64_t nodes_ = 0;
+  int last_depth_ = 0, last_score_ = 0;
+};
+
+}  // namespace strat

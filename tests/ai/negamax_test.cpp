@@ -1,0 +1,213 @@
+// The shared negamax (src/ai/negamax.hpp) on toy games whose values are known exactly.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <vector>
+
+#include "ai/negamax.hpp"
+
+using namespace strat;
+
+namespace {
+
+// Subtraction game: take 1..3 counters, taking the last one wins. Multiples of 4 are lost for the side to
+// move. Positions recur at different plies (n=5 after 1+3, 2+2, 3+1), so the table sees mate scores reached
+// along paths of different lengths.
+struct Nim {
+  using Move = int;
+  int left = 0, side = 0;
+  bool last_taken = false;
+  int to_move() const { return side; }
+  Outcome outcome() const { return left == 0 ? Outcome::win(1 - side, "last counter") : Outcome{}; }
+  void legal_moves(std::vector<int>& out) const {
+    out.clear();
+    for (int k = 1; k <= std::min(3, left); ++k) out.push_back(k);
+  }
+  void apply(const int& k, Events*) {
+    left -= k;
+    side = 1 - side;
+  }
+  std::uint64_t hash() const { return (static_cast<std::uint64_t>(left) * 0x9E3779B97F4A7C15ULL) ^ static_cast<std::uint64_t>(side); }
+  int evaluate_points(int) const { return 0; }
+};
+
+// Exact game value with the mate distance (winner shortest, loser longest), no table.
+int exact(const Nim& s, int ply) {
+  constexpr int kWin = Negamax<Nim>::kWin;
+  if (s.left == 0) return -kWin + ply;
+  int best = -kWin - 1;
+  std::vector<int> moves;
+  s.legal_moves(moves);
+  for (int k : moves) {
+    Nim c = s;
+    c.apply(k, nullptr);
+    best = std::max(best, -exact(c, ply + 1));
+  }
+  return best;
+}
+
+NegamaxConfig fixed(int depth, int tt_log2 = 12) {
+  NegamaxConfig c;
+  c.max_depth = depth;
+  c.time_ms = 0;
+  c.tt_log2 = tt_log2;
+  return c;
+}
+
+// A scripted tree: node ids, children with a noisy flag, static values for player 0.
+struct Tree {
+  struct Child {
+    int id;
+    bool noisy;
+  };
+  static std::map<int, std::vector<Child>>& kids() {
+    static std::map<int, std::vector<Child>> k;
+    return k;
+  }
+  static std::map<int, int>& values() {
+    static std::map<int, int> v;
+    return v;
+  }
+  using Move = int;  // the child's id
+  int id = 0, side = 0;
+  int to_move() const { return side; }
+  void legal_moves(std::vector<int>& out) const {
+    out.clear();
+    for (const Child& c : kids()[id]) out.push_back(c.id);
+  }
+  void noisy_moves(std::vector<int>& out) const {
+    out.clear();
+    for (const Child& c : kids()[id])
+      if (c.noisy) out.push_back(c.id);
+  }
+  void apply(const int& m, Events*) {
+    id = m;
+    side = 1 - side;
+  }
+  std::uint64_t hash() const { return static_cast<std::uint64_t>(id) * 0x9E3779B97F4A7C15ULL + static_cast<std::uint64_t>(side); }
+  int evaluate_points(int player) const { return player == 0 ? values()[id] : -values()[id]; }
+};
+struct ForcedTree : Tree {
+  static constexpr bool kForcedNoisy = true;
+};
+struct QuietTree : Tree {  // no quiescence at all
+  void noisy_moves(std::vector<int>&) const = delete;
+};
+static_assert(negamax::HasNoisyMoves<Tree> && negamax::ForcedNoisy<ForcedTree> && !negamax::ForcedNoisy<Tree>);
+
+// Root 0 (player 0): quiet moves to 1 (worth 0) and 2 (worth +50); from 2 player 1 has a noisy move to 3
+// (a capture worth -100 to player 0) and a noisy move to 4 (a blunder worth +200).
+void script(bool with_good_capture) {
+  Tree::kids() = {{0, {{1, false}, {2, false}}}, {2, {{4, true}}}};
+  if (with_good_capture) Tree::kids()[2].push_back({3, true});
+  Tree::values() = {{0, 0}, {1, 0}, {2, 50}, {3, -100}, {4, 200}};
+}
+
+}  // namespace
+
+TEST(Negamax, MateDistancesExactThroughTheTable) {
+  constexpr int kWin = Negamax<Nim>::kWin;
+  // One engine for every position: its table keeps entries from earlier roots, stored relative to the node.
+  Negamax<Nim> engine(fixed(40));
+  for (int n = 2; n <= 17; ++n) {  // n=1: one legal move, played without a search
+    const Nim s{n, 0};
+    const int move = engine.choose(s);
+    const int want = exact(s, 0);
+    EXPECT_EQ(engine.last_score(), want) << "n=" << n;
+    if (n % 4 != 0) {
+      EXPECT_EQ((n - move) % 4, 0) << "n=" << n << " took " << move;
+      EXPECT_GT(engine.last_score(), kWin - 1000);
+    }
+  }
+}
+
+TEST(Negamax, MateScoreAdjustmentRoundTrips) {
+  using N = Negamax<Nim>;
+  // A win 5 plies from the root found at ply 3 is stored as "2 plies from here", read back 2 plies deeper as
+  // 7 from the root.
+  EXPECT_EQ(N::to_tt(N::kWin - 5, 3), N::kWin - 2);
+  EXPECT_EQ(N::from_tt(N::to_tt(N::kWin - 5, 3), 5), N::kWin - 7);
+  EXPECT_EQ(N::from_tt(N::to_tt(-N::kWin + 6, 4), 1), -N::kWin + 3);
+  EXPECT_EQ(N::to_tt(1234, 9), 1234);  // ordinary scores are not touched
+  EXPECT_EQ(N::terminal_score(Outcome::draw("x"), 0, 3), 0);
+  EXPECT_EQ(N::terminal_score(Outcome::win(1, "x"), 0, 3), -N::kWin + 3);
+}
+
+TEST(Negamax, QuiescenceSeesTheCaptureBeyondTheHorizon) {
+  script(true);
+  Negamax<Tree> with_q(fixed(1));
+  EXPECT_EQ(with_q.choose(Tree{}), 1);  // 2 loses a piece after the horizon
+  EXPECT_EQ(with_q.last_score(), 0);
+  Negamax<QuietTree> without_q(fixed(1));
+  EXPECT_EQ(without_q.choose(QuietTree{}), 2);  // blind to it
+  EXPECT_EQ(without_q.last_score(), 50);
+}
+
+TEST(Negamax, StandPatDeclinesABadNoisyMoveUnlessForced) {
+  script(false);
+  Negamax<Tree> stand(fixed(1));
+  EXPECT_EQ(stand.choose(Tree{}), 2);
+  EXPECT_EQ(stand.last_score(), 50);  // player 1 stands pat rather than blunder
+  Negamax<ForcedTree> forced(fixed(1));
+  EXPECT_EQ(forced.choose(ForcedTree{}), 2);
+  EXPECT_EQ(forced.last_score(), 200);  // a compulsory noisy move must be played
+}
+
+TEST(Negamax, NodeBudgetStopsAndIsDeterministic) {
+  auto run = [] {
+    NegamaxConfig c = fixed(64);
+    c.nodes = 500;
+    Negamax<Nim> e(c);
+    const int m = e.choose(Nim{4000, 0});  // far too deep to solve
+    return std::pair<int, std::uint64_t>(m, e.nodes());
+  };
+  const auto a = run(), b = run();
+  EXPECT_EQ(a, b);
+  EXPECT_GE(a.first, 1);
+  EXPECT_LE(a.first, 3);
+  EXPECT_LT(a.second, 2000u);
+}
+
+TEST(Negamax, NoLegalMoveGivesTheDefaultMove) {
+  Negamax<Nim> e(fixed(4));
+  EXPECT_EQ(e.choose(Nim{0, 0}), 0);
+}
+
+namespace {
+// A (player 0 to move) can lose at once (move 0) or go to B (move 1), whose only move returns to A. A is bad
+// for player 0 (-500) by the evaluation; with the draw rule the repetition scores 0.
+struct Cycle {
+  using Move = int;
+  int at = 0, side = 0;  // at: 0 = A, 1 = B, 2 = lost for player 0
+  int to_move() const { return side; }
+  Outcome outcome() const { return at == 2 ? Outcome::win(1, "lost") : Outcome{}; }
+  void legal_moves(std::vector<int>& out) const {
+    out.clear();
+    if (at == 0) out = {0, 1};
+    else if (at == 1) out = {1};
+  }
+  void apply(const int& m, Events*) {
+    at = at == 0 ? (m == 0 ? 2 : 1) : 0;
+    side = 1 - side;
+  }
+  std::uint64_t hash() const { return static_cast<std::uint64_t>(at * 2 + side + 1) * 0x9E3779B97F4A7C15ULL; }
+  int evaluate_points(int player) const { return player == 0 ? -500 : 500; }
+};
+struct CycleWithDraws : Cycle {
+  bool draw_by_rule(std::span<const std::uint64_t> path) const {
+    for (std::size_t i = 0; i + 1 < path.size(); ++i)
+      if (path[i] == hash()) return true;
+    return false;
+  }
+};
+}  // namespace
+
+TEST(Negamax, DrawRulesSeeRepetitionsOnTheSearchPath) {
+  Negamax<Cycle> blind(fixed(6));
+  EXPECT_EQ(blind.choose(Cycle{}), 1);
+  EXPECT_EQ(blind.last_score(), -500);
+  Negamax<CycleWithDraws> drawn(fixed(6));
+  EXPECT_EQ(drawn.choose(CycleWithDraws{}), 1);
+  EXPECT_EQ(drawn.last_score(), 0);  // back in A: a repetition, scored as a draw
+}
