@@ -6,6 +6,9 @@
 #include <string>
 #include <string_view>
 #include <vector>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "core/game.hpp"
 #include "core/options.hpp"
@@ -49,6 +52,20 @@ inline int ctz128(u128 x) {
   auto lo = static_cast<std::uint64_t>(x);
   return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(static_cast<std::uint64_t>(x >> 64));
 }
+
+inline int clz128(u128 x) {  // x != 0
+  auto hi = static_cast<std::uint64_t>(x >> 64);
+  return hi ? __builtin_clzll(hi) : 64 + __builtin_clzll(static_cast<std::uint64_t>(x));
+}
+
+// kColumnMask.m[col]: the mailbox squares of a column, border rows included (those below bit 128).
+struct ColumnMask {
+  u128 m[kWidth];
+  constexpr ColumnMask() : m{} {
+    for (int s = 0; s < 128; ++s) m[s % kWidth] |= u128{1} << s;
+  }
+};
+inline constexpr ColumnMask kColumnMask{};
 
 class Info;
 struct CellsText;
@@ -110,6 +127,8 @@ class State {
   // Recomputes the outcome at the side to move's turn (flag gone, ply limit, no legal moves).
   void refresh_outcome();
   bool has_legal_move(int player) const;
+  // Bit s set where square s (< 128) is empty: not a piece, lake or border.
+  u128 empty_squares() const;
   // Is m in legal_moves()? Exact, without building the list (parse_move's fast path).
   bool is_legal(const Move& m) const;
 
@@ -158,14 +177,15 @@ inline int combat(int ar, int dr) {
 // Order: pieces by square, then directions in kDirs order, a Scout's ray from near to far (tests pin this).
 inline void State::legal_moves(std::vector<Move>& out) const {
   // Upper bound of real moves, for any position built square by square (not only a legal army): at most 92 pieces,
-  // each with at most 18 moves (a Scout: 9 + 9); slack for the unconditional write one past the end.
-  constexpr int kMaxMoves = 92 * 18 + 8;
+  // each with at most 18 moves (a Scout: 9 + 9); slack for the unconditional writes past the end (up to 9).
+  constexpr int kMaxMoves = 92 * 18 + 16;
   alignas(Move) unsigned char raw[kMaxMoves * sizeof(Move)];
   Move* buf = reinterpret_cast<Move*>(raw);
   int n = 0;
   const int me = side_;
   const bool* ok = kTargets.ok[me];
   const std::uint8_t* board = board_.data();
+  const u128 empty = empty_squares();
   u128 bb = movable_[me];
   while (bb) {
     const int from = ctz128(bb);
@@ -182,17 +202,25 @@ inline void State::legal_moves(std::vector<Move>& out) const {
       buf[n] = {f8, static_cast<std::uint8_t>(from - 1)};
       n += ok[board[from - 1]];
     } else {
-      for (int d : kDirs) {
-        int to = from + d;
-        int alive = 1;
-        // At most 9 empty squares then the blocker: 10 steps reach the end of any ray.
-        for (int k = 0; k < 10; ++k) {
-          const std::uint8_t c = board[to];
-          buf[n] = {f8, static_cast<std::uint8_t>(to)};
-          n += alive & ok[c];
-          alive &= c == 0;
-          to += d & -alive;
-        }
+      // A Scout: the length of each empty ray from bitboards (no loop to its end), then 9 unconditional writes
+      // of which the first `len` count, then the blocker if it may be attacked.
+      const int col = col_of(from);
+      const u128 full = ~empty;  // pieces, lakes and border (the top border of columns 7..9 lies past bit 127)
+      const u128 col_full = full & kColumnMask.m[col];
+      const u128 above = col_full & ~((bit(from) << 1) - 1);
+      const u128 below = col_full & (bit(from) - 1);
+      const int up_block = above ? ctz128(above) : kCells - kWidth + col;
+      const int down_block = 127 - clz128(below);  // the bottom border is always there
+      const int right_len = ctz128(~(empty >> (from + 1)));
+      const int left_len = clz128(~(empty << (128 - from)));
+      const int lens[4] = {(up_block - from) / kWidth - 1, (from - down_block) / kWidth - 1, right_len, left_len};
+      for (int i = 0; i < 4; ++i) {
+        const int d = kDirs[i];
+        for (int k = 1; k <= 9; ++k) buf[n + k - 1] = {f8, static_cast<std::uint8_t>(from + k * d)};
+        n += lens[i];
+        const int block = from + (lens[i] + 1) * d;
+        buf[n] = {f8, static_cast<std::uint8_t>(block)};
+        n += ok[board[block]];
       }
     }
   }
@@ -309,6 +337,22 @@ inline bool State::has_legal_move(int player) const {
     }
   }
   return false;
+}
+
+inline u128 State::empty_squares() const {
+#if defined(__SSE2__)
+  const __m128i zero = _mm_setzero_si128();
+  u128 e = 0;
+  for (int i = 0; i < 8; ++i) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(board_.data() + 16 * i));
+    e |= static_cast<u128>(static_cast<std::uint16_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero)))) << (16 * i);
+  }
+  return e;
+#else
+  u128 e = 0;
+  for (int s = 0; s < 128; ++s) e |= static_cast<u128>(board_[s] == 0) << s;
+  return e;
+#endif
 }
 
 inline bool State::is_legal(const Move& m) const {
