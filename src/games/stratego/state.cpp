@@ -150,7 +150,10 @@ State State::parse_start(std::string_view text, const Config& config) {
 std::string State::to_string() const { return format_cells(board_, side_, ply_, run_); }
 
 std::string State::move_to_string(const Move& m) const {
-  return square_str(m.from) + (is_piece(m.to) ? "x" : "-") + square_str(m.to);
+  std::string out = square_str(m.from);
+  out += is_piece(m.to) ? 'x' : '-';
+  out += square_str(m.to);
+  return out;
 }
 
 Move State::parse_move(std::string_view text) const {
