@@ -60,6 +60,7 @@ GameResult play_one(const GameSpec& spec, const std::string agents[2], int first
   }
   r.record.set_header("Seed", std::to_string(seed));
   r.record.set_header("Start", state->position());
+  r.record.moves.reserve(1024);
   while (!state->outcome().over()) {
     auto move = seat[state->to_move()]->choose(*state);
     auto events = state->apply(move);

@@ -20,7 +20,16 @@ constexpr bool on_board(int s) { return s >= kWidth && s < 11 * kWidth && col_of
 constexpr bool is_lake_square(int col, int row) {
   return (row == 4 || row == 5) && (col == 2 || col == 3 || col == 6 || col == 7);
 }
-inline std::string square_str(int s) { return std::string(1, static_cast<char>('a' + col_of(s))) + std::to_string(row_of(s) + 1); }
+// "e4": written char by char (it is on the per-move path of every text interface: records, selfplay, the server).
+inline std::string square_str(int s) {
+  char text[4];
+  int n = 0;
+  text[n++] = static_cast<char>('a' + col_of(s));
+  const int row = row_of(s) + 1;
+  if (row >= 10) text[n++] = static_cast<char>('0' + row / 10);
+  text[n++] = static_cast<char>('0' + row % 10);
+  return std::string(text, static_cast<std::size_t>(n));
+}
 constexpr u128 bit(int s) { return u128{1} << s; }
 
 }  // namespace strat::stratego

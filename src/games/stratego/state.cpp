@@ -150,7 +150,10 @@ State State::parse_start(std::string_view text, const Config& config) {
 std::string State::to_string() const { return format_cells(board_, side_, ply_, run_); }
 
 std::string State::move_to_string(const Move& m) const {
-  return square_str(m.from) + (is_piece(m.to) ? "x" : "-") + square_str(m.to);
+  std::string out = square_str(m.from);
+  out += is_piece(m.to) ? 'x' : '-';
+  out += square_str(m.to);
+  return out;
 }
 
 Move State::parse_move(std::string_view text) const {
@@ -161,6 +164,9 @@ Move State::parse_move(std::string_view text) const {
       !parse_square(text.substr(sep + 1), 10, 10, tc, tr))
     bad_input("bad move syntax " + quoted(text) + " (expected e.g. e4-e5, or e4xe5 for an attack)");
   const int from = sq(fc, fr), to = sq(tc, tr);
+  const Move m{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)};
+  if (is_legal(m)) return m;
+  // Not legal: say why.
   const std::string me = player_name(side_);
   if (outcome_.over()) bad_input("the game is over");
   if (!is_piece(from)) bad_input(square_str(from) + " is empty");
@@ -171,11 +177,6 @@ Move State::parse_move(std::string_view text) const {
   if (is_piece(to) && owner_at(to) == side_) bad_input(square_str(to) + " holds your own piece (S-08)");
   if (fc != tc && fr != tr) bad_input("pieces move in straight lines, not diagonally (S-08)");
   if (from == to) bad_input("a move must change square (S-07)");
-  std::vector<Move> moves;
-  legal_moves(moves);
-  const Move m{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)};
-  for (const auto& x : moves)
-    if (x == m) return m;
   const int dist = std::abs(fc - tc) + std::abs(fr - tr);
   if (dist > 1 && rank != kScout) bad_input("only a Scout moves more than one square (S-10)");
   if (dist > 1) bad_input("the Scout's path from " + square_str(from) + " to " + square_str(to) + " is blocked (S-10)");
