@@ -20,6 +20,7 @@
 #include "server/live_hub.hpp"
 #include "server/live_store.hpp"
 #include "test_games.hpp"
+#include "ws_client.hpp"
 
 namespace strat::server {
 namespace {
@@ -113,22 +114,8 @@ class Hostile : public ::testing::Test {
     if (r.status == 200) EXPECT_TRUE(r.body == kIndex || r.body == kScript) << what << " served " << r.body.substr(0, 80);
   }
 
-  struct Ws {
-    asio::io_context io;
-    websocket::stream<tcp::socket> ws{io};
-    json read() {
-      beast::flat_buffer b;
-      ws.read(b);
-      return json::parse(beast::buffers_to_string(b.data()));
-    }
-    void write(const json& m) { ws.write(asio::buffer(m.dump())); }
-  };
-  std::unique_ptr<Ws> connect(const std::string& path) {
-    auto w = std::make_unique<Ws>();
-    w->ws.next_layer().connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port_));
-    w->ws.handshake("127.0.0.1", path);
-    return w;
-  }
+  using Ws = server_test::WsClient;
+  std::unique_ptr<Ws> connect(const std::string& path) { return server_test::ws_connect(port_, path); }
   // A request answered, then a "state" asked for: everything the socket said until that state came back.
   std::vector<json> exchange(Ws& w, const json& message) {
     std::vector<json> got;

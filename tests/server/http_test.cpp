@@ -13,6 +13,7 @@
 #include "server/http.hpp"
 #include "server/hub.hpp"
 #include "test_games.hpp"
+#include "ws_client.hpp"
 
 namespace strat::server {
 namespace {
@@ -62,22 +63,8 @@ class LiveServer : public ::testing::Test {
     return {res.result_int(), res.body()};
   }
 
-  struct Ws {
-    asio::io_context io;
-    websocket::stream<tcp::socket> ws{io};
-    json read() {
-      beast::flat_buffer b;
-      ws.read(b);
-      return json::parse(beast::buffers_to_string(b.data()));
-    }
-    void write(const json& m) { ws.write(asio::buffer(m.dump())); }
-  };
-  std::unique_ptr<Ws> connect(const std::string& token) {
-    auto w = std::make_unique<Ws>();
-    w->ws.next_layer().connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port_));
-    w->ws.handshake("127.0.0.1", "/ws?token=" + token);
-    return w;
-  }
+  using Ws = server_test::WsClient;
+  std::unique_ptr<Ws> connect(const std::string& token) { return server_test::ws_connect(port_, "/ws?token=" + token); }
 
   asio::io_context io_;
   std::filesystem::path dir_;
