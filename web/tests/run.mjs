@@ -507,18 +507,19 @@ test('strata7: the score is shown all game and the last move is marked on top of
   assert(/White 0 · Bordeaux 0 \(7 wins\)/.test(score0), `score from the start: ${JSON.stringify(score0)}`);
   for (let i = 0; i < 2; ++i) if (!(await playBoardMove(page))) break;
   await until(async () => (await moveCount(page)) >= 2, 'moves');
-  const st = await getJson(`/api/state?token=${token}`);
-  assert((await scoreText(page)).includes(`White ${st.view.score.white} · Bordeaux ${st.view.score.bordeaux}`), 'the view\'s score');
-  const lastMove = st.moves[st.moves.length - 1].move;
-  const squares = lastMove.match(/[a-z](?:1[0-9]|[1-9])/g);
-  for (const sq of squares) {
+  // The computer may answer between reading the state and looking at the page: compare once both agree.
+  let lastMove = '';
+  await until(async () => {
+    const st = await getJson(`/api/state?token=${token}`);
+    lastMove = st.moves[st.moves.length - 1].move;
+    if (!(await scoreText(page)).includes(`White ${st.view.score.white} · Bordeaux ${st.view.score.bordeaux}`)) return false;
+    const squares = lastMove.match(/[a-z](?:1[0-9]|[1-9])/g);
     // The mark is drawn after (on top of) everything else on that cell, terrain fills included.
-    const onTop = await page.evaluate((sq) => {
+    return page.evaluate((squares) => squares.every((sq) => {
       const all = [...document.querySelectorAll(`svg.grid-board rect[data-square="${sq}"]`)];
       return all.length > 0 && all[all.length - 1].classList.contains('last-mark');
-    }, sq);
-    assert(onTop, `last move ${lastMove}: ${sq} marked on top`);
-  }
+    }), squares);
+  }, `the view's score, and the last move marked on top of its cells (${lastMove})`);
   await shot(page, 'strata7-score');
   const phone = await newPage(PHONE);
   await phone.goto(`${server.base}/#/play/${token}`);
