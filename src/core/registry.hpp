@@ -64,14 +64,11 @@ struct GameInfo {
   std::function<std::unique_ptr<AnyState>(const Options& options, const std::string& setup0,
                                           const std::string& setup1)>
       from_setups;
-  // Hidden-information games only: true when move texts and event lines say nothing that both players do not
-  // see on the board (Stratego: squares and the ranks an attack reveals). When false, the server shows a move's
-  // text and events only to the side that played it, until the game is over.
-  bool public_moves = false;
-  // Hidden-information games whose moves are partly public (public_moves false): what the mover's opponent may
-  // learn of a move, as (its public text, its public event lines), e.g. the card duel's "place 2=9" is public as
-  // "place 2" and its event "place r2 9" as "place r2", while attacks and reveals are public whole. Unset: the
-  // opponent learns nothing of the move's text or events.
+  // Hidden-information games only: what the mover's opponent may learn of a move while the game runs, as (its
+  // public text, its public event lines). Stratego's moves and events say only what both players see on the
+  // board, so they are public whole (the identity); the card duel's "place 2=9" is public as "place 2" and its
+  // event "place r2 9" as "place r2", while attacks and reveals are public whole. Unset: the opponent learns
+  // nothing of the move's text or events, only that a move was made.
   std::function<std::pair<std::string, std::vector<std::string>>(const std::string& move,
                                                                   const std::vector<std::string>& events)>
       public_part;

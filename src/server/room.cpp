@@ -264,11 +264,10 @@ json Room::move_json(const Played& p) const {
   return {{"ply", p.stored.ply}, {"seat", p.stored.seat}, {"move", p.stored.move}, {"events", p.events}};
 }
 
-// Whether a client may read a move's text and events: always in perfect-information games, in games that
-// declare them public, once the game is over, and otherwise only the side that played it (a card game's
-// "place a1 10" names a card the other side must not learn).
+// Whether a client may read a move's text and events as played: always in perfect-information games, once the
+// game is over, and otherwise only the side that played it; the other side gets the game's public part of it.
 bool Room::move_visible(const Played& p, const Access& a) const {
-  if (!spec_.info->hidden_information() || spec_.info->public_moves || over()) return true;
+  if (!spec_.info->hidden_information() || over()) return true;
   return (a.acts & (1 << p.stored.seat)) || a.sees == p.stored.seat;
 }
 

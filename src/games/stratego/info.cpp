@@ -1,5 +1,6 @@
 #include "games/stratego/info.hpp"
 
+#include <array>
 #include <iterator>
 #include <string_view>
 #include <vector>
@@ -147,6 +148,11 @@ std::string Info::to_json() const {
   // Rank codes in the sorted order nlohmann's std::map keys take: "10" < "2" < ... < "9" < "B" < "F" < "S".
   static constexpr int kSorted[] = {kMarshal, kScout, 3, 4, 5, 6, 7, 8, kGeneral, kBomb, kFlag, kSpy};
   static_assert(std::size(kSorted) == kRanks - 1);
+  static const auto codes = [] {  // rank_code of every rank, made once: this runs twice per move per client
+    std::array<std::string, kRanks> c;
+    for (int r = 1; r < kRanks; ++r) c[r] = rank_code(r);
+    return c;
+  }();
   const char* names[2] = {State::player_name(0), State::player_name(1)};
   const int name_order[2] = {1, 0};  // "blue" < "red"
   static_assert(std::string_view("blue") < std::string_view("red"));
@@ -163,7 +169,7 @@ std::string Info::to_json() const {
       out += ":{";
       for (std::size_t k = 0; k < std::size(kSorted); ++k) {
         if (k) out += ',';
-        append_string(out, rank_code(kSorted[k]));
+        append_string(out, codes[kSorted[k]]);
         out += ':';
         out += std::to_string(value(p, kSorted[k]));
       }
@@ -186,7 +192,7 @@ std::string Info::to_json() const {
       out += (c & kMoved) ? ",\"moved\":true,\"owner\":" : ",\"moved\":false,\"owner\":";
       append_string(out, names[(c & kBlue) ? 1 : 0]);
       out += ",\"rank\":";
-      append_string(out, rank == kUnknownRank ? std::string("?") : rank_code(rank));
+      append_string(out, rank == kUnknownRank ? std::string_view("?") : std::string_view(codes[rank]));
       out += '}';
     }
   out += "],\"game\":\"stratego\",";

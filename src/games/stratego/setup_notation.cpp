@@ -35,7 +35,9 @@ void check_letters(const std::string& setup, int player) {
 
 void add_setup_hooks(GameInfo& info) {
   // Moves name squares only, and the events (reveal e5 6x4, capture e5) are what S-12 shows both players.
-  info.public_moves = true;
+  info.public_part = [](const std::string& move, const std::vector<std::string>& events) {
+    return std::make_pair(move, events);
+  };
   info.random_setup = [](const Options& options, int player, std::uint64_t seed) {
     const Config config = Config::from(options);
     Rng rng(seed);

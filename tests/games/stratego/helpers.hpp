@@ -1,6 +1,7 @@
 #pragma once
 // Building hand-made Stratego positions for rule tests.
 #include <algorithm>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -11,6 +12,16 @@
 #include "games/stratego/state.hpp"
 
 namespace strat::stratego::test {
+
+// The one-line message of the BadInput `f` throws; "" when it throws none.
+inline std::string error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const BadInput& e) {
+    return e.what();
+  }
+  return "";
+}
 
 struct P {
   const char* square;

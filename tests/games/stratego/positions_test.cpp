@@ -16,14 +16,6 @@ namespace {
 const std::string kMidGame =
     "GBMGIEHDJHHGCHDABBDGAEDIJFALKFDBDEAAAABBAE__AI__TPAA__AA__PANNNNAANSQAPTASAPYQAURRTVANRPQUSVTAAAWUAX r";
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const BadInput& e) {
-    return e.what();
-  }
-  return "";
-}
 
 std::string classic_start(std::uint64_t seed) {
   Rng rng(seed);

@@ -8,14 +8,6 @@ using namespace strat::stratego;
 using namespace strat::stratego::test;
 
 namespace {
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const BadInput& e) {
-    return e.what();
-  }
-  return "";
-}
 Config barrage_config() {
   Config c;
   c.barrage = true;
