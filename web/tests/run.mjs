@@ -338,9 +338,15 @@ test('phone-sized screen: the board fits the width', async () => {
   await page.waitForSelector('svg.stratego-board');
   const box = await page.locator('svg.stratego-board').boundingBox();
   assert(box.width <= 390 && box.width > 300, `board width ${box.width}`);
-  // The "moved" dot on unknown enemy pieces: at least 6 px across on the phone.
-  const dots = await page.locator('svg.stratego-board .moved-mark').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().width));
-  assert(dots.length > 0 && Math.min(...dots) >= 6, `moved dots ${dots}`);
+  // The "moved" dot on unknown enemy pieces: one per such piece (the random deals may leave none at this
+  // point of the game), each at least 6 px across on the phone.
+  const view = (await getJson(`/api/state?token=${computerGame.token}`)).view;
+  const unknownMoved = view.cells.filter((c) => c && c !== 'lake' && c.owner !== view.perspective && c.rank === '?' && c.moved).length;
+  const dots = await until(async () => {
+    const d = await page.locator('svg.stratego-board .moved-mark').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().width));
+    return d.length === unknownMoved ? d : null;
+  }, `one moved dot per unknown moved enemy piece (${unknownMoved})`);
+  assert(dots.every((w) => w >= 6), `moved dots ${dots}`);
   // Captured pieces: rank glyphs of at least 12 px.
   const lostPx = await page.locator('.captured-piece svg.mini').evaluateAll((svgs) => Math.min(...svgs.flatMap((svg) =>
     [...svg.querySelectorAll('text')].map((t) => Number(t.getAttribute('font-size')) * svg.getBoundingClientRect().width))));
