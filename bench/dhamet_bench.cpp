@@ -8,18 +8,18 @@ using namespace strat::dhamet;
 
 namespace {
 // A middle-game position reached by random play from the start (seeded), with both sides still large.
-DhametState midgame() {
-  DhametState s;
+State midgame() {
+  State s;
   Rng rng(3);
   std::vector<Move> moves;
   while (s.ply() < 24) {
     s.legal_moves(moves);
     s.apply(moves[rng.below(static_cast<std::uint32_t>(moves.size()))], nullptr);
   }
-  return DhametState::parse(s.to_string());
+  return State::parse(s.to_string());
 }
 
-void perft_bench(benchmark::State& state, const DhametState& s) {
+void perft_bench(benchmark::State& state, const State& s) {
   const int depth = static_cast<int>(state.range(0));
   std::uint64_t leaves = 0;
   for (auto _ : state) leaves += s.perft(depth);
@@ -27,7 +27,7 @@ void perft_bench(benchmark::State& state, const DhametState& s) {
 }
 }  // namespace
 
-static void BM_DhametPerftStart(benchmark::State& state) { perft_bench(state, DhametState()); }
+static void BM_DhametPerftStart(benchmark::State& state) { perft_bench(state, State()); }
 BENCHMARK(BM_DhametPerftStart)->Arg(7)->Arg(12)->Arg(14)->Unit(benchmark::kMillisecond);
 
 static void BM_DhametPerftMidgame(benchmark::State& state) { perft_bench(state, midgame()); }
@@ -35,11 +35,11 @@ BENCHMARK(BM_DhametPerftMidgame)->Arg(5)->Arg(6)->Unit(benchmark::kMillisecond);
 
 static void BM_DhametMovegen(benchmark::State& state) {
   // Positions sampled from random games.
-  std::vector<DhametState> samples;
+  std::vector<State> samples;
   Rng rng(11);
   std::vector<Move> moves;
   while (samples.size() < 256) {
-    DhametState s;
+    State s;
     while (!s.outcome().over()) {
       s.legal_moves(moves);
       s.apply(moves[rng.below(static_cast<std::uint32_t>(moves.size()))], nullptr);
@@ -63,7 +63,7 @@ static void BM_DhametPlayout(benchmark::State& state) {
   std::vector<Move> moves;
   std::uint64_t plies = 0;
   for (auto _ : state) {
-    DhametState s;
+    State s;
     while (!s.outcome().over()) {
       s.legal_moves(moves);
       s.apply(moves[rng.below(static_cast<std::uint32_t>(moves.size()))], nullptr);

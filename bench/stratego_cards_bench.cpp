@@ -11,7 +11,7 @@
 namespace {
 
 using strat::Rng;
-using strat::cards::State;
+using strat::stratego_cards::State;
 
 // Positions met in random games (every 7th ply), for move generation and sampling.
 std::vector<State> positions() {
@@ -77,12 +77,12 @@ BENCHMARK(BM_CardsInfoAndSample);
 
 void BM_CardsAgentDecision(benchmark::State& state) {
   auto ps = positions();
-  strat::cards::CardsConfig config;
+  strat::stratego_cards::CardsConfig config;
   config.budget = strat::Budget{static_cast<long>(state.range(0)), 0};
-  strat::cards::CardsAgent agent(config, 1);
+  strat::stratego_cards::CardsAgent agent(config, 1);
   std::size_t i = 0;
   for (auto _ : state) {
-    while (ps[i].phase() != strat::cards::Phase::Act) i = (i + 1) % ps.size();
+    while (ps[i].phase() != strat::stratego_cards::Phase::Act) i = (i + 1) % ps.size();
     benchmark::DoNotOptimize(agent.choose(ps[i]));
     i = (i + 1) % ps.size();
   }
@@ -97,7 +97,7 @@ void BM_CardsPlainMctsDecision(benchmark::State& state) {
   strat::Mcts<State> agent(config, 1);
   std::size_t i = 0;
   for (auto _ : state) {
-    while (ps[i].phase() != strat::cards::Phase::Act) i = (i + 1) % ps.size();
+    while (ps[i].phase() != strat::stratego_cards::Phase::Act) i = (i + 1) % ps.size();
     benchmark::DoNotOptimize(agent.choose(ps[i]));
     i = (i + 1) % ps.size();
   }

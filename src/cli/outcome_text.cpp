@@ -31,9 +31,22 @@ std::optional<Outcome> outside_rules_result(const AnyState& s, const std::string
   return std::nullopt;
 }
 
+namespace {
+// Reasons were once written with spaces in some games ("no moves"); they are one hyphenated word now
+// ("no-moves"), and records written before still replay.
+std::string hyphenated_reason(const std::string& result) {
+  std::string out = result;
+  const auto open = out.rfind('(');
+  if (open == std::string::npos) return out;
+  for (auto i = open; i < out.size(); ++i)
+    if (out[i] == ' ') out[i] = '-';
+  return out;
+}
+}  // namespace
+
 std::string settle_claimed_result(AnyState& s, const std::string& claimed) {
   const std::string reached = outcome_text(s);
-  if (claimed.empty() || claimed == reached) return "";
+  if (claimed.empty() || claimed == reached || hyphenated_reason(claimed) == reached) return "";
   const auto outside = outside_rules_result(s, claimed);
   if (outside && !s.outcome().over()) {
     s.end(*outside);

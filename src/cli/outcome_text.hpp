@@ -8,7 +8,7 @@
 
 namespace strat::cli {
 
-// "red wins (flag)", "draw (ply limit)", "ongoing".
+// "red wins (flag)", "draw (ply-limit)", "ongoing".
 std::string outcome_text(const AnyState& s);
 nlohmann::json outcome_json(const AnyState& s);
 // A result reached outside the rules, as a record writes it: "blue wins (resign)", "red wins (time)",

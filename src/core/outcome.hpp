@@ -10,7 +10,7 @@ enum class Status : std::uint8_t { Ongoing, Win, Draw };
 struct Outcome {
   Status status = Status::Ongoing;
   std::int8_t winner = -1;        // 0 or 1 when status == Win
-  const char* reason = "";        // static text: "flag", "no moves", "ply limit", "resign", ...
+  const char* reason = "";        // static text: "flag", "no-moves", "ply-limit", "resign", ...
 
   static Outcome ongoing() { return {}; }
   static Outcome win(int player, const char* why) { return {Status::Win, static_cast<std::int8_t>(player), why}; }

@@ -1,4 +1,5 @@
-// Every registered game is in the conformance suite's type list: a new game that is not added fails here.
+// Every registered game is in the conformance suite's type list (generated from src/games/*/board_game.hpp): a game whose
+// folder lacks board_game.hpp fails here.
 #include <gtest/gtest.h>
 
 #include "conformance.hpp"
@@ -18,5 +19,5 @@ TEST(RegistryCoverage, EveryRegisteredGameIsInTheConformanceList) {
   ASSERT_FALSE(games.empty());
   for (const auto& g : games)
     EXPECT_TRUE(listed(g, conformance::AllGameStates{}))
-        << "game " << g.name << " is registered but its State is not in tests/core/conformance_games.hpp";
+        << "game " << g.name << " is registered but its folder has no board_game.hpp naming its State (src/games/<folder>/board_game.hpp)";
 }

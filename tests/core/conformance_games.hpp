@@ -1,19 +1,14 @@
 #pragma once
-// The state type of every registered game, for the conformance suite (conformance_test.cpp). A new game adds
-// its State here and nowhere else in tests/core; RegistryCoverage (conformance_coverage_test.cpp) fails until
-// it does, naming the game.
+// The State of every board game, for the conformance suite (conformance_test.cpp). The build writes the list
+// (generated/game_states.hpp) from the folders of src/games/ that have a board_game.hpp, so a new game is tested
+// without editing anything outside its folder; RegistryCoverage (conformance_coverage_test.cpp) fails, naming
+// the game, if a registered game's folder lacks board_game.hpp.
 #include <gtest/gtest.h>
 
-#include "games/dhamet/state.hpp"
-#include "games/strata7/state.hpp"
-#include "games/strategic/state.hpp"
-#include "games/stratego/info.hpp"
-#include "games/stratego/state.hpp"
-#include "games/stratego_cards/state.hpp"
+#include "game_states.hpp"
 
 namespace conformance {
 
-using AllGameStates = ::testing::Types<strat::dhamet::DhametState, strat::strata7::State, strat::strategic::State,
-                                       strat::stratego::State, strat::cards::State>;
+using AllGameStates = ::testing::Types<STRAT_GAME_STATES>;
 
 }  // namespace conformance

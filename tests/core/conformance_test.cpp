@@ -265,7 +265,10 @@ TYPED_TEST(Conformance, RandomGamesEnd) {
         last = s.move_to_string(m);
         s.apply(m, nullptr);
       }
-      EXPECT_NE(std::string(s.outcome().reason), "") << text;
+      const std::string reason = s.outcome().reason;
+      EXPECT_NE(reason, "") << text;
+      // One hyphenated word in every game ("no-moves", "ply-limit"): event lines and records read it as a token.
+      EXPECT_EQ(reason.find_first_not_of("abcdefghijklmnopqrstuvwxyz-"), std::string::npos) << text << ": " << reason;
       if (s.outcome().status == Status::Win) {
         EXPECT_TRUE(s.outcome().winner == 0 || s.outcome().winner == 1);
       }

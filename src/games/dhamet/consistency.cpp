@@ -1,4 +1,4 @@
-// DhametState::inconsistency(): the invariants the incremental updates of apply() must keep, recomputed from
+// State::inconsistency(): the invariants the incremental updates of apply() must keep, recomputed from
 // scratch. Called by the conformance suite after every move and by STRAT_ASSERT in checked builds.
 #include <algorithm>
 
@@ -6,7 +6,7 @@
 
 namespace strat::dhamet {
 
-std::string DhametState::inconsistency() const {
+std::string State::inconsistency() const {
   const Board& b = b_;
   for (int c = 0; c < 2; ++c) {
     if ((b.men[c] | b.sultans[c]) & ~kAll) return "a piece off the board";

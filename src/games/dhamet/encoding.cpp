@@ -8,14 +8,14 @@ namespace strat::dhamet {
 // forward (D-06), at most 8 rows each, and at most 80 pieces can be captured or huffed, so at most
 // 80 * 8 + 80 + 80 plies reset the count, with fewer than draw_plies plies between two of them. A ply is at
 // most a huff, a first hop and a stop, plus one token per further landing (each captures a piece).
-int Encoding::max_game_length(const DhametState& s) {
+int Encoding::max_game_length(const State& s) {
   const int draw = s.rules().draw_plies;
   if (draw <= 0) return -1;  // only repetition limits the game: no useful bound
   const int resets = 2 * kMaxPieces * 8 + 4 * kMaxPieces;
   return (resets + 1) * draw * 3 + 2 * kMaxPieces;
 }
 
-std::string Encoding::action_name(const DhametState&, int action) {
+std::string Encoding::action_name(const State&, int action) {
   if (action >= kFirstHop && action < kLanding)
     return point_name(action / kPoints) + ">" + point_name(action % kPoints);
   if (action >= kLanding && action < kHuff) return ">" + point_name(action - kLanding);
@@ -28,7 +28,7 @@ std::string Encoding::action_name(const DhametState&, int action) {
 // 3 opponent Sultans, 4 open points (diagonal lines), 5 pieces the side to move may huff, 6 ones when the
 // observer is to move, 7 the start and landing points chosen so far of the move being entered, 8 its huff,
 // 9 the D-17 count as a fraction of the limit (constant plane).
-void Encoding::observe(const DhametState& s, int player, std::span<const int> pending, float* out) {
+void Encoding::observe(const State& s, int player, std::span<const int> pending, float* out) {
   const Board& b = s.board();
   constexpr int kPlane = kPoints;
   const int me = player, other = player ^ 1;

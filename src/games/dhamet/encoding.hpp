@@ -20,18 +20,18 @@ struct Encoding {
   static constexpr int kActions = kStop + 1;
   static constexpr int kPlanes = 10;
 
-  static int num_actions(const DhametState&) { return kActions; }
-  static std::vector<int> observation_shape(const DhametState&) { return {kPlanes, kSide, kSide}; }
-  static int stop_action(const DhametState&) { return kStop; }
-  static int max_game_length(const DhametState& s);
-  static void tokens(const DhametState&, const Move& m, std::vector<int>& out) {
+  static int num_actions(const State&) { return kActions; }
+  static std::vector<int> observation_shape(const State&) { return {kPlanes, kSide, kSide}; }
+  static int stop_action(const State&) { return kStop; }
+  static int max_game_length(const State& s);
+  static void tokens(const State&, const Move& m, std::vector<int>& out) {
     if (m.huff != kNone) out.push_back(kHuff + m.huff);
     if (m.n == 0) return;
     out.push_back(kFirstHop + m.from * kPoints + m.path[0]);
     for (int i = 1; i < m.n; ++i) out.push_back(kLanding + m.path[i]);
   }
-  static std::string action_name(const DhametState& s, int action);
-  static void observe(const DhametState& s, int player, std::span<const int> pending, float* out);
+  static std::string action_name(const State& s, int action);
+  static void observe(const State& s, int player, std::span<const int> pending, float* out);
 };
 
 }  // namespace strat::dhamet

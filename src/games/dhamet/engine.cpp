@@ -52,7 +52,7 @@ NegamaxConfig negamax_config(const EngineConfig& c) {
 
 Engine::Engine(EngineConfig config) : config_(config), search_(negamax_config(config)) {}
 
-Move Engine::choose(const DhametState& s) {
+Move Engine::choose(const State& s) {
   rules_ = s.rules();
   SearchNode root{s.board(), &rules_, &config_.weights, s.quiet_plies()};
   return search_.choose(root, s.history());

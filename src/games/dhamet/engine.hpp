@@ -65,7 +65,7 @@ struct EngineConfig {
 class Engine {
  public:
   explicit Engine(EngineConfig config);
-  Move choose(const DhametState& s);
+  Move choose(const State& s);
 
   int last_depth() const { return search_.last_depth(); }
   int last_score() const { return search_.last_score(); }

@@ -38,7 +38,7 @@ int evaluate(const Board& b, const EvalWeights& w) {
   return s;
 }
 
-double DhametState::evaluate(int player) const {
+double State::evaluate(int player) const {
   if (outcome_.over()) return outcome_.score_for(player);
   const int s = dhamet::evaluate(b_, EvalWeights{});
   const double v = std::tanh(static_cast<double>(s) / 400.0);

@@ -26,7 +26,7 @@ std::string move_text(const Move& m) {
   return out;
 }
 
-std::string DhametState::move_to_string(const Move& m) const { return move_text(m); }
+std::string State::move_to_string(const Move& m) const { return move_text(m); }
 
 namespace {
 std::string list_moves(const std::vector<Move>& moves, std::size_t limit = 12) {
@@ -40,7 +40,7 @@ std::string list_moves(const std::vector<Move>& moves, std::size_t limit = 12) {
 }
 }  // namespace
 
-Move DhametState::parse_move(std::string_view input) const {
+Move State::parse_move(std::string_view input) const {
   const std::string_view text = trim(input);
   const std::string q = quoted(text);
   auto fail = [&](const std::string& why) -> Move { bad_input("illegal move " + q + ": " + why); };

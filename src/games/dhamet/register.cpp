@@ -12,13 +12,13 @@
 namespace strat {
 
 namespace {
-using dhamet::DhametState;
-static_assert(GameState<DhametState>);
+using dhamet::State;
+static_assert(GameState<State>);
 
 class DhametAgent {
  public:
   explicit DhametAgent(dhamet::EngineConfig c) : engine_(std::make_shared<dhamet::Engine>(c)) {}
-  dhamet::Move choose(const DhametState& s) { return engine_->choose(s); }
+  dhamet::Move choose(const State& s) { return engine_->choose(s); }
 
  private:
   std::shared_ptr<dhamet::Engine> engine_;  // large tables: shared, not copied, when the adapter moves
@@ -38,26 +38,26 @@ void register_dhamet(Registry& registry) {
   };
   g.agents = {"random", "mcts", g.name};
   g.has_startpos = true;
-  const auto wrap = state_wrapper<DhametState>(g);
+  const auto wrap = state_wrapper<State>(g);
   g.load = [wrap](const Options& options, std::string_view position) {
-    return wrap(DhametState::parse(position, dhamet::Rules::from(options)));
+    return wrap(State::parse(position, dhamet::Rules::from(options)));
   };
-  g.new_game = [wrap](const Options& options, std::uint64_t) { return wrap(DhametState(dhamet::Rules::from(options))); };
+  g.new_game = [wrap](const Options& options, std::uint64_t) { return wrap(State(dhamet::Rules::from(options))); };
   g.make_agent = [agents = g.agent_list()](const Options& options, std::string_view spec,
                                            std::uint64_t seed) -> std::unique_ptr<AnyAgent> {
     dhamet::Rules::from(options);  // rejects bad game options early
-    if (auto a = make_generic_agent<DhametState>(spec, seed, MctsDefaults{1000, 0})) return a;
+    if (auto a = make_generic_agent<State>(spec, seed, MctsDefaults{1000, 0})) return a;
     auto [name, agent_options] = Options::parse_spec(spec, "agent option");
     if (name != "dhamet") unknown_agent(spec, agents);
-    return std::make_unique<AgentAdapter<DhametState, DhametAgent>>(
+    return std::make_unique<AgentAdapter<State, DhametAgent>>(
         std::string(spec), DhametAgent(dhamet::EngineConfig::from(agent_options)));
   };
   g.bench = [](const Options& options, double seconds, const std::function<void(double)>& progress) {
     const auto rules = dhamet::Rules::from(options);
-    const auto f = bench_playouts<DhametState>([&](Rng&) { return DhametState(rules); }, seconds * 0.7, 1, progress);
+    const auto f = bench_playouts<State>([&](Rng&) { return State(rules); }, seconds * 0.7, 1, progress);
     // Perft from the start position, one depth deeper until about 30% of the time has gone; the rate is the
     // last depth's.
-    const DhametState start(rules);
+    const State start(rules);
     const auto t0 = std::chrono::steady_clock::now();
     auto since = [](std::chrono::steady_clock::time_point t) {
       return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
@@ -75,7 +75,7 @@ void register_dhamet(Registry& registry) {
     lines.push_back(bench_line("perft_leaves_per_second", rate, "leaves/s"));
     return lines;
   };
-  g.encode = encode_with<DhametState, dhamet::Encoding>("dhamet");  // the Python module (docs/python.md)
+  g.encode = encode_with<State, dhamet::Encoding>("dhamet");  // the Python module (docs/python.md)
   registry.add(std::move(g));
 }
 

@@ -9,7 +9,7 @@ namespace strat::dhamet {
 // Points are joined by their lines: '-' along rows, '|' along columns, '/' and '\' for the diagonals that
 // run through the open points. Pieces: w W (White man, Sultan), b B (Black); an empty open point is '+', an
 // empty closed point '.'.
-std::string DhametState::render(int perspective, bool color) const {
+std::string State::render(int perspective, bool color) const {
   const bool flip = perspective == kBlack;
   auto paint = [&](char c) -> std::string {
     if (!color || c == '.' || c == '+') return std::string(1, c);
@@ -66,7 +66,7 @@ std::string DhametState::render(int perspective, bool color) const {
   return out;
 }
 
-std::string DhametState::view_json(int player) const {
+std::string State::view_json(int player) const {
   using nlohmann::json;
   json rows = json::array();
   for (int row = kSide - 1; row >= 0; --row) {

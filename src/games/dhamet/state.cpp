@@ -7,13 +7,13 @@
 
 namespace strat::dhamet {
 
-DhametState::DhametState(Rules rules) : b_(Board::start()), rules_(rules) {
+State::State(Rules rules) : b_(Board::start()), rules_(rules) {
   history_.push_back(b_.hash);
   update_outcome();
 }
 
-DhametState DhametState::from_board(const Board& b, Rules rules) {
-  DhametState s(rules);
+State State::from_board(const Board& b, Rules rules) {
+  State s(rules);
   s.b_ = b;
   s.b_.hash = s.b_.compute_hash();
   s.history_.assign(1, s.b_.hash);
@@ -21,9 +21,9 @@ DhametState DhametState::from_board(const Board& b, Rules rules) {
   return s;
 }
 
-DhametState DhametState::parse(std::string_view text, Rules rules) {
+State State::parse(std::string_view text, Rules rules) {
   text = trim(text);
-  if (text == "startpos") return DhametState(rules);
+  if (text == "startpos") return State(rules);
   const auto fields = split_ws(text);
   if (fields.size() < 2 || fields.size() > 3)
     bad_input("position " + quoted(text) + ": expected nine rows separated by '/', a space and w or b");
@@ -75,7 +75,7 @@ DhametState DhametState::parse(std::string_view text, Rules rules) {
   return from_board(b, rules);
 }
 
-std::string DhametState::to_string() const {
+std::string State::to_string() const {
   std::string out;
   for (int row = kSide - 1; row >= 0; --row) {
     for (int col = 0; col < kSide; ++col) out += b_.at(point(col, row));
@@ -90,7 +90,7 @@ std::string DhametState::to_string() const {
   return out;
 }
 
-void DhametState::legal_moves(std::vector<Move>& out) const {
+void State::legal_moves(std::vector<Move>& out) const {
   if (outcome_.over()) {
     out.clear();
     return;
@@ -98,7 +98,7 @@ void DhametState::legal_moves(std::vector<Move>& out) const {
   dhamet::legal_moves(b_, rules_, out);
 }
 
-void DhametState::apply(const Move& m, Events* events) {
+void State::apply(const Move& m, Events* events) {
   const int mover = b_.side;
   const bool reset = irreversible(b_, m);
   if (events) {
@@ -129,14 +129,14 @@ void DhametState::apply(const Move& m, Events* events) {
   }
 }
 
-void DhametState::update_outcome() {
+void State::update_outcome() {
   const int me = b_.side;
   if (b_.count(me) == 0) {
-    outcome_ = Outcome::win(1 - me, "no pieces");  // D-15
+    outcome_ = Outcome::win(1 - me, "no-pieces");  // D-15
   } else if (!has_legal_move(b_, rules_)) {
-    outcome_ = Outcome::win(1 - me, "no moves");  // D-15
+    outcome_ = Outcome::win(1 - me, "no-moves");  // D-15
   } else if (rules_.draw_plies > 0 && quiet_ >= rules_.draw_plies) {
-    outcome_ = Outcome::draw("no progress");  // D-17
+    outcome_ = Outcome::draw("no-progress");  // D-17
   } else if (rules_.repetitions > 0 &&
              std::count(history_.begin(), history_.end(), b_.hash) >= rules_.repetitions) {
     outcome_ = Outcome::draw("repetition");  // D-16
@@ -145,11 +145,11 @@ void DhametState::update_outcome() {
   }
 }
 
-void DhametState::resign(int player) {
+void State::resign(int player) {
   if (!outcome_.over()) outcome_ = Outcome::win(1 - player, "resign");
 }
 
-void DhametState::agree_draw() {
+void State::agree_draw() {
   if (!outcome_.over()) outcome_ = Outcome::draw("agreement");
 }
 
@@ -194,7 +194,7 @@ struct Perft {
 };
 }  // namespace
 
-std::uint64_t DhametState::perft(int depth) const {
+std::uint64_t State::perft(int depth) const {
   if (depth == 0) return 1;
   if (outcome_.over()) return 0;
   Perft p{rules_, history_, std::vector<std::vector<Move>>(static_cast<std::size_t>(depth) + 1)};

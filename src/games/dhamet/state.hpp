@@ -1,5 +1,5 @@
 #pragma once
-// DhametState: the GameState of Dhamet (Strand) for the core interface (src/core/game.hpp). It wraps a Board
+// State: the GameState of Dhamet (Strand) for the core interface (src/core/game.hpp). It wraps a Board
 // with the rules in force, the ply count, the D-17 counter and the positions seen since the last
 // irreversible move (D-16).
 #include <cstdint>
@@ -12,15 +12,15 @@
 
 namespace strat::dhamet {
 
-class DhametState {
+class State {
  public:
   using Move = dhamet::Move;
   static constexpr bool kPerftApplies = true;
 
-  explicit DhametState(Rules rules = {});  // the start position (D-04), White to move (D-05)
+  explicit State(Rules rules = {});  // the start position (D-04), White to move (D-05)
   // A position string of the spec (or "startpos"); throws BadInput naming the problem.
-  static DhametState parse(std::string_view text, Rules rules = {});
-  static DhametState from_board(const Board& b, Rules rules = {});
+  static State parse(std::string_view text, Rules rules = {});
+  static State from_board(const Board& b, Rules rules = {});
 
   int to_move() const { return b_.side; }
   Outcome outcome() const { return outcome_; }

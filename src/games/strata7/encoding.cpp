@@ -14,7 +14,7 @@ int Encoding::max_game_length(const State& s) {
   const Rules& r = s.rules();
   int plies = -1;
   if (r.quiet_plies > 0) plies = 14 * r.quiet_plies;
-  if (r.max_plies > 0) plies = plies < 0 ? r.max_plies : std::min(plies, r.max_plies);
+  if (r.ply_limit > 0) plies = plies < 0 ? r.ply_limit : std::min(plies, r.ply_limit);
   return plies < 0 ? -1 : 2 * plies;
 }
 

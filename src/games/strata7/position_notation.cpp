@@ -171,7 +171,7 @@ class PositionParser {
     }
     if (s.score_[0] >= 7 && s.score_[1] >= 7) bad_input("position: both sides have 7 points");
     for (int side = 0; side < 2; ++side)
-      if (s.score_[side] >= 7) s.outcome_ = Outcome::win(side, "seven points");
+      if (s.score_[side] >= 7) s.outcome_ = Outcome::win(side, "seven-points");
     if (!s.outcome_.over()) {
       const auto bad = s.units_meeting_a08();
       if (!bad.empty())
@@ -179,7 +179,7 @@ class PositionParser {
                   " has no liberty and touches an enemy; it would already be taken (A-08)");
     }
     s.to_move_ = static_cast<std::int8_t>(s.hand_[1 - s.turn_] ? 1 - s.turn_ : s.turn_);
-    if (s.passes_ >= 2) s.end_by_points("no moves");
+    if (s.passes_ >= 2) s.end_by_points("no-moves");
   }
 };
 

@@ -31,7 +31,7 @@ void register_strata7(Registry& registry) {
   g.summary = "Octagon of 88 cells: capture by blocking, storm the enemy objectives, first to 7 points";
   g.parameters = {
       Parameter::integer("quiet_plies", 300, 0, 1'000'000, "plies without a point that end the game (A-18); 0: no limit"),
-      Parameter::integer("max_plies", 0, 0, 1'000'000, "total plies that end the game (A-18); 0: no limit"),
+      Parameter::integer("ply_limit", 0, 0, 1'000'000, "total plies that end the game (A-18); 0: no limit"),
   };
   g.agents = {"random", "mcts", g.name};
   g.has_startpos = true;

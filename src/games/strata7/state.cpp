@@ -11,10 +11,10 @@ const char kLetter[2] = {'w', 'b'};
 }  // namespace
 
 Rules Rules::from(const Options& options) {
-  options.check_known({"variant", "quiet_plies", "max_plies"});
+  options.check_known({"variant", "quiet_plies", "ply_limit"});
   Rules r;
   r.quiet_plies = static_cast<int>(options.get_int("quiet_plies", 300, 0, 1'000'000));
-  r.max_plies = static_cast<int>(options.get_int("max_plies", 0, 0, 1'000'000));
+  r.ply_limit = static_cast<int>(options.get_int("ply_limit", 0, 0, 1'000'000));
   return r;
 }
 
@@ -116,9 +116,9 @@ void State::next_turn(const Move& m, int p) {
   if (m.kind != Move::Place) turn_ = static_cast<std::int8_t>(1 - p);
   to_move_ = static_cast<std::int8_t>(hand_[1 - turn_] ? 1 - turn_ : turn_);
   quiet_ = scored_ ? 0 : quiet_ + 1;
-  if (passes_ >= 2) end_by_points("no moves");
-  else if (rules_.quiet_plies > 0 && quiet_ >= rules_.quiet_plies) end_by_points("no points scored");
-  else if (rules_.max_plies > 0 && ply_ >= rules_.max_plies) end_by_points("ply limit");
+  if (passes_ >= 2) end_by_points("no-moves");
+  else if (rules_.quiet_plies > 0 && quiet_ >= rules_.quiet_plies) end_by_points("no-points-scored");
+  else if (rules_.ply_limit > 0 && ply_ >= rules_.ply_limit) end_by_points("ply-limit");
 }
 
 void State::play(const Move& m, Events* ev) {
@@ -200,7 +200,7 @@ void State::add_points(int side, int points, Events* ev) {
   scored_ = true;
   if (ev) ev->push_back(std::string("score ") + kLetter[side] + " " + std::to_string(score_[side]));
   if (score_[side] >= 7) {
-    outcome_ = Outcome::win(side, "seven points");
+    outcome_ = Outcome::win(side, "seven-points");
     return;
   }
   if (before < 6 && score_[side] >= 6) {  // A-16, the first time the score reaches 6
@@ -210,7 +210,7 @@ void State::add_points(int side, int points, Events* ev) {
     } else {
       score_[side] = static_cast<std::uint8_t>(score_[side] + 1);
       if (ev) ev->push_back(std::string("score ") + kLetter[side] + " " + std::to_string(score_[side]));
-      outcome_ = Outcome::win(side, "seven points");
+      outcome_ = Outcome::win(side, "seven-points");
     }
   }
 }

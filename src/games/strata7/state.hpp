@@ -34,7 +34,7 @@ struct Move {
 // End-rule limits of A-18, from the game options.
 struct Rules {
   int quiet_plies = 300;  // plies without a point that end the game (0: no limit)
-  int max_plies = 0;      // total plies that end the game (0: no limit)
+  int ply_limit = 0;      // total plies that end the game (0: no limit)
   static Rules from(const Options& options);
 };
 

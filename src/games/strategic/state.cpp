@@ -258,7 +258,7 @@ void State::apply(const Move& m, Events* events) {
   // under jump_own a side never removes its own last Officer). T-13: the side to move with no action loses.
   if (first_turns_ == 2 && removed[q] > 0 && officers_[q] == 0) outcome_ = Outcome::win(p, "officers");
   else if (!has_action(q)) outcome_ = Outcome::win(p, "blocked");
-  else if (rules_.draw_plies > 0 && quiet_plies_ >= rules_.draw_plies) outcome_ = Outcome::draw("ply limit");
+  else if (rules_.draw_plies > 0 && quiet_plies_ >= rules_.draw_plies) outcome_ = Outcome::draw("ply-limit");
   repeats_ = irreversible ? 1 : static_cast<int>(std::count(history_.begin(), history_.end(), hash_));
   if (outcome_.over()) {
   } else if (rules_.repetitions > 0 && repeats_ >= rules_.repetitions) {
@@ -268,7 +268,7 @@ void State::apply(const Move& m, Events* events) {
     if (outcome_.status == Status::Win)
       events->push_back(std::string("winner ") + player_letter(outcome_.winner) + " " + outcome_.reason);
     else
-      events->push_back(std::string("draw ") + (outcome_.reason[0] == 'p' ? "plies" : "repetition"));
+      events->push_back(std::string("draw ") + outcome_.reason);
   }
 }
 

@@ -2,7 +2,9 @@
 // Classic Stratego (../shared/rules/stratego.md): the omniscient state, move generation and combat.
 // Hot paths (legal_moves, apply) are inline: random playouts must run at millions of plies per second.
 #include <array>
+#include <bit>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -164,6 +166,53 @@ struct TargetTable {
 };
 inline constexpr TargetTable kTargets{};
 
+// kSteps for the 4-bit set `open` of a piece's open steps (bit i: kDirs[i]): its moves packed in kDirs order as
+// four Moves in one 64-bit word, from a word whose every byte is the square: `up` adds each move's positive step
+// to its `to` byte, `down` subtracts the negative ones (no byte carries or borrows: 0 <= from - 11 and
+// from + 11 < 256 for every square of the board); `count` is how many of the four are moves.
+struct StepPatterns {
+  std::uint64_t up[16], down[16];
+  std::uint8_t count[16];
+  constexpr StepPatterns() : up{}, down{}, count{} {
+    for (unsigned open = 0; open < 16; ++open) {
+      int k = 0;
+      for (int i = 0; i < 4; ++i) {
+        if (!((open >> i) & 1)) continue;
+        const int shift = 16 * k + 8;  // the `to` byte of the k-th Move
+        if (kDirs[i] > 0) up[open] |= static_cast<std::uint64_t>(kDirs[i]) << shift;
+        else down[open] |= static_cast<std::uint64_t>(-kDirs[i]) << shift;
+        ++k;
+      }
+      count[open] = static_cast<std::uint8_t>(k);
+    }
+  }
+};
+inline constexpr StepPatterns kSteps{};
+static_assert(sizeof(Move) == 2 && std::endian::native == std::endian::little, "kSteps packs Moves as {from, to} bytes");
+
+// kScoutRays.ray[from][dir]: the 9 steps of a Scout's ray from `from` in kDirs[dir], written as Moves whatever
+// lies there, so that legal_moves copies a ray with two stores and counts only its empty part.
+// kScoutRays.beyond[from][dir]: the squares past `from` in that direction up to and including the border
+// (those below bit 128), for finding a ray's blocker with one bit scan.
+struct ScoutRays {
+  Move ray[128][4][9];
+  u128 beyond[128][4];
+  constexpr ScoutRays() : ray{}, beyond{} {
+    for (int from = 0; from < 128; ++from)
+      for (int i = 0; i < 4; ++i) {
+        for (int k = 1; k <= 9; ++k)
+          ray[from][i][k - 1] = Move{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(from + k * kDirs[i])};
+        if (col_of(from) == kWidth - 1) continue;  // a border square: never a Scout's
+        for (int to = from + kDirs[i];; to += kDirs[i]) {
+          if (to < 0 || to >= 128) break;
+          beyond[from][i] |= u128{1} << to;
+          if (col_of(to) == kWidth - 1 || to < kWidth || to >= kCells - kWidth) break;  // the border: the ray's end
+        }
+      }
+  }
+};
+inline constexpr ScoutRays kScoutRays{};
+
 // +1 the attacker wins, 0 both fall, -1 the defender wins (S-13..S-17).
 inline int combat(int ar, int dr) {
   if (dr == kFlag) return 1;
@@ -195,31 +244,28 @@ inline void State::legal_moves(std::vector<Move>& out) const {
     bb &= bb - 1;
     const auto f8 = static_cast<std::uint8_t>(from);
     if ((board[from] & kRankMask) != kScout) [[likely]] {
-      // kDirs = {+11, -11, +1, -1}
-      buf[n] = {f8, static_cast<std::uint8_t>(from + kWidth)};
-      n += ok[board[from + kWidth]];
-      buf[n] = {f8, static_cast<std::uint8_t>(from - kWidth)};
-      n += ok[board[from - kWidth]];
-      buf[n] = {f8, static_cast<std::uint8_t>(from + 1)};
-      n += ok[board[from + 1]];
-      buf[n] = {f8, static_cast<std::uint8_t>(from - 1)};
-      n += ok[board[from - 1]];
+      // Which of the four steps (kDirs order) are open, then all of them, packed in kDirs order, in one store.
+      const unsigned open = ok[board[from + kWidth]] | ok[board[from - kWidth]] << 1 | ok[board[from + 1]] << 2 |
+                            ok[board[from - 1]] << 3;
+      const std::uint64_t packed = f8 * 0x0101010101010101ULL + kSteps.up[open] - kSteps.down[open];
+      std::memcpy(buf + n, &packed, sizeof(packed));
+      n += kSteps.count[open];
     } else {
-      // A Scout: the length of each empty ray from bitboards (no loop to its end), then 9 unconditional writes
-      // of which the first `len` count, then the blocker if it may be attacked.
-      const int col = col_of(from);
+      // A Scout: where each ray is blocked, from bitboards (the squares beyond `from` in that direction, up to
+      // the border, against the non-empty squares: no loop along the ray, no variable-length shift), then its
+      // 9 steps written unconditionally of which the empty ones count, then the blocker if it may be attacked.
       const u128 full = ~empty;  // pieces, lakes and border (the top border of columns 7..9 lies past bit 127)
-      const u128 col_full = full & kColumnMask.m[col];
-      const u128 above = col_full & ~((bit(from) << 1) - 1);
-      const u128 below = col_full & (bit(from) - 1);
-      const int up_block = above ? ctz128(above) : kCells - kWidth + col;
-      const int down_block = 127 - clz128(below);  // the bottom border is always there
-      const int right_len = ctz128(~(empty >> (from + 1)));
-      const int left_len = clz128(~(empty << (128 - from)));
-      const int lens[4] = {(up_block - from) / kWidth - 1, (from - down_block) / kWidth - 1, right_len, left_len};
+      const u128* beyond = kScoutRays.beyond[from];
+      const u128 above = full & beyond[0];
+      const int up_block = above ? ctz128(above) : kCells - kWidth + col_of(from);
+      const int down_block = 127 - clz128(full & beyond[1]);  // the bottom border is always there
+      const int right_block = ctz128(full & beyond[2]);        // the border column ends every row
+      const int left_block = 127 - clz128(full & beyond[3]);  // the border column ends the row below
+      const int lens[4] = {(up_block - from) / kWidth - 1, (from - down_block) / kWidth - 1, right_block - from - 1,
+                           from - left_block - 1};
       for (int i = 0; i < 4; ++i) {
         const int d = kDirs[i];
-        for (int k = 1; k <= 9; ++k) buf[n + k - 1] = {f8, static_cast<std::uint8_t>(from + k * d)};
+        std::memcpy(buf + n, kScoutRays.ray[from][i], sizeof(kScoutRays.ray[from][i]));  // two stores, no loop
         n += lens[i];
         const int block = from + (lens[i] + 1) * d;
         buf[n] = {f8, static_cast<std::uint8_t>(block)};
@@ -324,6 +370,16 @@ inline bool State::has_legal_move(int player) const {
   const Run& r = run_[player];
   const bool restricted = r.count >= config_.run_limit;
   u128 bb = movable_[player];
+  if (!restricted) [[likely]] {
+    // Any open step is a move (a Scout's ray starts with one): no branch per direction, one exit per call.
+    const bool* ok = kTargets.ok[player];
+    while (bb) {
+      const int from = ctz128(bb);
+      bb &= bb - 1;
+      if (ok[board_[from + kWidth]] | ok[board_[from - kWidth]] | ok[board_[from + 1]] | ok[board_[from - 1]]) return true;
+    }
+    return false;
+  }
   while (bb) {
     const int from = ctz128(bb);
     bb &= bb - 1;

@@ -9,7 +9,7 @@
 #include "core/options.hpp"
 #include "games/stratego_cards/policy.hpp"
 
-namespace strat::cards {
+namespace strat::stratego_cards {
 
 CardsConfig CardsConfig::from(const Options& o) {
   o.check_known({"iterations", "time", "c", "playout", "bias", "widen"});
@@ -139,8 +139,9 @@ void CardsAgent::playout(State& s) {
 
 std::unique_ptr<AnyAgent> make_cards_agent(std::string_view spec, std::uint64_t seed) {
   auto [name, options] = Options::parse_spec(spec, "agent option");
-  if (name != "cards") return nullptr;
+  // Named after the game like every game's own agent; "cards", its first name, is still understood.
+  if (name != "stratego-cards" && name != "cards") return nullptr;
   return std::make_unique<AgentAdapter<State, CardsAgent>>(std::string(spec), CardsAgent(CardsConfig::from(options), seed));
 }
 
-}  // namespace strat::cards
+}  // namespace strat::stratego_cards

@@ -16,7 +16,7 @@
 #include "core/rng.hpp"
 #include "games/stratego_cards/state.hpp"
 
-namespace strat::cards {
+namespace strat::stratego_cards {
 
 struct CardsConfig {
   Budget budget{1000, 0};
@@ -59,4 +59,4 @@ class CardsAgent {
 
 std::unique_ptr<AnyAgent> make_cards_agent(std::string_view spec, std::uint64_t seed);
 
-}  // namespace strat::cards
+}  // namespace strat::stratego_cards

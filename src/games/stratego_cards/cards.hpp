@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace strat::cards {
+namespace strat::stratego_cards {
 
 using Card = std::uint8_t;
 constexpr Card kEmpty = 0;
@@ -48,4 +48,4 @@ inline int parse_card(std::string_view text) {
   return text == "10" ? 10 : -1;
 }
 
-}  // namespace strat::cards
+}  // namespace strat::stratego_cards

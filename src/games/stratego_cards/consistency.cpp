@@ -3,7 +3,7 @@
 // STRAT_ASSERT in checked builds.
 #include "games/stratego_cards/state.hpp"
 
-namespace strat::cards {
+namespace strat::stratego_cards {
 
 std::string State::inconsistency() const {
   for (int p = 0; p < 2; ++p) {
@@ -31,4 +31,4 @@ std::string State::inconsistency() const {
   return "";
 }
 
-}  // namespace strat::cards
+}  // namespace strat::stratego_cards

@@ -1,6 +1,6 @@
 #include "games/stratego_cards/encoding.hpp"
 
-namespace strat::cards {
+namespace strat::stratego_cards {
 
 // A game is at most draw_turns turns (K-13) after both preparations (5 placements each); a turn is one act
 // and at most 5 placements (a refill, or a re-preparation after a Flag reveal, K-04 d).
@@ -76,4 +76,4 @@ void Encoding::observe(const State& s, int player, std::span<const int>, float* 
   if (in.config.draw_turns > 0) out[234] = float(in.turns) / in.config.draw_turns;
 }
 
-}  // namespace strat::cards
+}  // namespace strat::stratego_cards

@@ -9,7 +9,7 @@
 
 #include "games/stratego_cards/state.hpp"
 
-namespace strat::cards {
+namespace strat::stratego_cards {
 
 struct Encoding {
   static constexpr bool kSingleToken = true;
@@ -39,4 +39,4 @@ struct Encoding {
   static void observe(const State& s, int player, std::span<const int> pending, float* out);
 };
 
-}  // namespace strat::cards
+}  // namespace strat::stratego_cards

@@ -4,7 +4,7 @@
 
 #include "games/stratego_cards/state.hpp"
 
-namespace strat::cards {
+namespace strat::stratego_cards {
 
 namespace {
 
@@ -50,4 +50,4 @@ double State::evaluate(int player) const {
   return std::tanh(score);
 }
 
-}  // namespace strat::cards
+}  // namespace strat::stratego_cards

@@ -3,7 +3,7 @@
 
 #include "games/stratego_cards/state.hpp"
 
-namespace strat::cards {
+namespace strat::stratego_cards {
 
 Info State::info(int player) const {
   Info in;
@@ -105,4 +105,4 @@ bool Info::operator==(const Info& o) const {
          removed == o.removed;
 }
 
-}  // namespace strat::cards
+}  // namespace strat::stratego_cards

@@ -11,7 +11,7 @@
 #include "core/text.hpp"
 #include "games/stratego_cards/state.hpp"
 
-namespace strat::cards {
+namespace strat::stratego_cards {
 
 namespace {
 
@@ -243,7 +243,7 @@ State State::parse(std::string_view text, Config config) {
     return s;
   }
   if (s.config_.draw_turns > 0 && s.turns_ >= s.config_.draw_turns) {
-    s.outcome_ = Outcome::draw("turn limit");
+    s.outcome_ = Outcome::draw("turn-limit");
     return s;
   }
   if (s.phase_ == Phase::Setup && s.turns_ != 0) bad_input("bad position: setup after turn 0");
@@ -267,4 +267,4 @@ State State::parse(std::string_view text, Config config) {
   return s;
 }
 
-}  // namespace strat::cards
+}  // namespace strat::stratego_cards

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace strat::cards {
+namespace strat::stratego_cards {
 
 namespace {
 
@@ -156,4 +156,4 @@ Card setup_choice(const Side& side, Rng& rng) {
   return options[rng.below(static_cast<std::uint32_t>(options.size()))];
 }
 
-}  // namespace strat::cards
+}  // namespace strat::stratego_cards

@@ -8,7 +8,7 @@
 #include "core/rng.hpp"
 #include "games/stratego_cards/state.hpp"
 
-namespace strat::cards {
+namespace strat::stratego_cards {
 
 // Worth of a card as material (shared with the setup rule).
 double card_worth(Card c);
@@ -26,4 +26,4 @@ Move policy_move(const State& s, const std::vector<Move>& moves, std::vector<dou
 // the slot order tells the opponent nothing.
 Card setup_choice(const Side& side, Rng& rng);
 
-}  // namespace strat::cards
+}  // namespace strat::stratego_cards

@@ -16,12 +16,12 @@ namespace strat {
 
 namespace {
 
-using cards::State;
+using stratego_cards::State;
 static_assert(GameState<State>);
 
-cards::Config config_from(const Options& options) {
+stratego_cards::Config config_from(const Options& options) {
   options.check_known({"draw_turns"});
-  cards::Config c;
+  stratego_cards::Config c;
   c.draw_turns = static_cast<int>(options.get_int("draw_turns", 200, 0, 1'000'000));
   return c;
 }
@@ -36,13 +36,13 @@ void register_stratego_cards(Registry& registry) {
   g.parameters = {
       Parameter::integer("draw_turns", 200, 0, 1'000'000, "turns after which the game is drawn (K-13); 0: no limit"),
   };
-  g.agents = {"random", "mcts", "cards"};  // the agent keeps its short name (not the game's)
+  g.agents = {"random", "mcts", g.name};
   g.chance = true;
   g.has_startpos = false;
   g.has_random_start = true;
   const auto wrap = state_wrapper<State>(g);
   g.load = [wrap](const Options& options, std::string_view position) {
-    const cards::Config config = config_from(options);
+    const stratego_cards::Config config = config_from(options);
     position = trim(position);
     if (position.substr(0, 7) == "random:") {
       unsigned long long seed = 0;
@@ -57,11 +57,11 @@ void register_stratego_cards(Registry& registry) {
                                            std::uint64_t seed) -> std::unique_ptr<AnyAgent> {
     config_from(options);
     if (auto a = make_generic_agent<State>(spec, seed, MctsDefaults{1000, 0})) return a;
-    if (auto a = cards::make_cards_agent(spec, seed)) return a;
+    if (auto a = stratego_cards::make_cards_agent(spec, seed)) return a;
     unknown_agent(spec, agents);
   };
   g.bench = [](const Options& options, double seconds, const std::function<void(double)>& progress) {
-    const cards::Config config = config_from(options);
+    const stratego_cards::Config config = config_from(options);
     auto f = bench_playouts<State>([&](Rng& rng) { return State::deal(rng.next(), config); }, seconds, 7, progress);
     return bench_lines(f);
   };
@@ -77,7 +77,7 @@ void register_stratego_cards(Registry& registry) {
     for (const auto& e : events) shown.push_back(hide_rank(e));
     return std::make_pair(hide_rank(move), shown);
   };
-  g.encode = encode_with<State, cards::Encoding>("stratego-cards");  // the Python module (docs/python.md)
+  g.encode = encode_with<State, stratego_cards::Encoding>("stratego-cards");  // the Python module (docs/python.md)
   registry.add(std::move(g));
 }
 

@@ -3,7 +3,7 @@
 
 #include "games/stratego_cards/state.hpp"
 
-namespace strat::cards {
+namespace strat::stratego_cards {
 
 namespace {
 
@@ -255,7 +255,7 @@ void State::continue_placing(Events* events) {
 void State::end_turn(Events* events) {
   ++turns_;
   if (config_.draw_turns > 0 && turns_ >= config_.draw_turns) {  // K-13
-    outcome_ = Outcome::draw("turn limit");
+    outcome_ = Outcome::draw("turn-limit");
     emit(events, "draw turn-limit");
     return;
   }
@@ -280,14 +280,14 @@ void State::start_turn(Events* events) {
 void State::check_act_step(Events* events) {
   const int me = mover_, opp = mover_ ^ 1;
   if (!sides_[me].has_attacker()) {  // K-12
-    outcome_ = Outcome::win(opp, "no attacker");
+    outcome_ = Outcome::win(opp, "no-attacker");
     emit(events, std::string("winner ") + player_letter(opp) + " no-attacker");
   } else if (sides_[opp].line_count() == 0) {
     // The opponent's line stays empty until their own act step whatever this player does (only their refill
     // could fill it), so their K-12 loss is already certain: it is declared now rather than after a pass.
-    outcome_ = Outcome::win(me, "empty line");
+    outcome_ = Outcome::win(me, "empty-line");
     emit(events, std::string("winner ") + player_letter(me) + " empty-line");
   }
 }
 
-}  // namespace strat::cards
+}  // namespace strat::stratego_cards

@@ -22,7 +22,7 @@
 #include "core/rng.hpp"
 #include "games/stratego_cards/cards.hpp"
 
-namespace strat::cards {
+namespace strat::stratego_cards {
 
 constexpr std::uint8_t kPublic = 1;
 constexpr std::uint8_t kSeen = 2;
@@ -67,8 +67,8 @@ struct Info;
 
 class State {
  public:
-  using Move = cards::Move;
-  using Info = cards::Info;
+  using Move = stratego_cards::Move;
+  using Info = stratego_cards::Info;
 
   // A new game dealt from `seed` (K-02): both decks shuffled, 8 cards drawn each, Red to prepare.
   static State deal(std::uint64_t seed, Config config = {});
@@ -118,7 +118,7 @@ class State {
 
 
  private:
-  friend struct cards::Info;
+  friend struct stratego_cards::Info;
   void start_turn(Events* events);
   void end_turn(Events* events);
   void continue_placing(Events* events);
@@ -177,4 +177,4 @@ struct Info {
   bool operator==(const Info& o) const;
 };
 
-}  // namespace strat::cards
+}  // namespace strat::stratego_cards

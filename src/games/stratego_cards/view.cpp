@@ -5,7 +5,7 @@
 #include "core/any_state.hpp"
 #include "games/stratego_cards/state.hpp"
 
-namespace strat::cards {
+namespace strat::stratego_cards {
 
 namespace {
 
@@ -185,4 +185,4 @@ std::string State::render(int perspective, bool color) const {
   return out;
 }
 
-}  // namespace strat::cards
+}  // namespace strat::stratego_cards

@@ -57,7 +57,7 @@ TEST(DhametMatch, ConvertsWonSultanVersusManEndgames) {
     b.men[1 - strong] = bit(man);
     b.side = side;
     b.hash = b.compute_hash();
-    const DhametState start = DhametState::from_board(b);
+    const State start = State::from_board(b);
     if (start.outcome().over()) continue;
     std::vector<Move> moves;
     start.legal_moves(moves);
@@ -77,7 +77,7 @@ TEST(DhametMatch, ConvertsWonSultanVersusManEndgames) {
     play.time_ms = 0;
     play.tt_log2 = 16;
     Engine attacker(play), defender(play);
-    DhametState s = start;
+    State s = start;
     while (!s.outcome().over()) s.apply(s.to_move() == strong ? attacker.choose(s) : defender.choose(s), nullptr);
     if (s.outcome().status == Status::Win && s.outcome().winner == strong) ++converted;
     else ADD_FAILURE() << "not converted: " << start.to_string() << " -> " << s.to_string() << " " << s.outcome().reason;
@@ -87,7 +87,7 @@ TEST(DhametMatch, ConvertsWonSultanVersusManEndgames) {
 
 TEST(DhametEngine, NodeBudgetIsDeterministic) {
   auto run = [] {
-    DhametState s;
+    State s;
     EngineConfig c;
     c.nodes = 3000;
     c.time_ms = 0;

@@ -10,7 +10,7 @@
 
 namespace dhamet_test {
 
-using strat::dhamet::DhametState;
+using strat::dhamet::State;
 using strat::dhamet::Rules;
 
 // A position string from (point, piece) pairs, e.g. position({{"e5", 'W'}, {"c3", 'b'}}, 'w').
@@ -23,8 +23,8 @@ inline std::string position(std::initializer_list<std::pair<const char*, char>> 
   return out + " " + side;
 }
 
-inline std::vector<std::string> legal(const DhametState& s) {
-  std::vector<DhametState::Move> moves;
+inline std::vector<std::string> legal(const State& s) {
+  std::vector<State::Move> moves;
   s.legal_moves(moves);
   std::vector<std::string> out;
   for (const auto& m : moves) out.push_back(s.move_to_string(m));
@@ -32,12 +32,12 @@ inline std::vector<std::string> legal(const DhametState& s) {
   return out;
 }
 
-inline DhametState after(DhametState s, std::initializer_list<const char*> moves) {
+inline State after(State s, std::initializer_list<const char*> moves) {
   for (const char* m : moves) s.apply(s.parse_move(m), nullptr);
   return s;
 }
 
-inline std::string error_of(const DhametState& s, const std::string& move) {
+inline std::string error_of(const State& s, const std::string& move) {
   try {
     s.parse_move(move);
   } catch (const strat::BadInput& e) {

@@ -13,7 +13,7 @@ using namespace dhamet_test;
 
 TEST(DhametPerft, StartPositionDepthsOneToSixPinned) {
   const std::uint64_t expected[] = {1, 3, 5, 7, 14, 56, 130};
-  DhametState s;
+  State s;
   for (int d = 0; d <= 6; ++d) EXPECT_EQ(s.perft(d), expected[d]) << "depth " << d;
   // Deeper figures published in docs/games/dhamet.md.
   EXPECT_EQ(s.perft(7), 381u);
@@ -21,7 +21,7 @@ TEST(DhametPerft, StartPositionDepthsOneToSixPinned) {
 }
 
 TEST(DhametPerft, OwnPerftMatchesGenericPerft) {
-  DhametState s;
+  State s;
   for (int d = 0; d <= 9; ++d) EXPECT_EQ(s.perft(d), strat::perft(s, d)) << "depth " << d;
 }
 
@@ -30,7 +30,7 @@ TEST(DhametPerft, OwnPerftFollowsTheDrawRulesLikeTheGenericOne) {
   // and threefold repetitions end lines of the tree.
   Rules r;
   r.draw_plies = 8;
-  auto s = DhametState::parse(position({{"a1", 'W'}, {"e2", 'w'}, {"i9", 'B'}, {"e8", 'b'}}, 'w'), r);
+  auto s = State::parse(position({{"a1", 'W'}, {"e2", 'w'}, {"i9", 'B'}, {"e8", 'b'}}, 'w'), r);
   s = after(s, {"a1-a2", "i9-i8", "a2-a1", "i8-i9", "a1-a2"});
   ASSERT_EQ(s.quiet_plies(), 5);
   for (int d = 1; d <= 4; ++d) EXPECT_EQ(s.perft(d), strat::perft(s, d)) << "depth " << d;
@@ -38,8 +38,8 @@ TEST(DhametPerft, OwnPerftFollowsTheDrawRulesLikeTheGenericOne) {
 }
 
 TEST(DhametPerft, ReferenceAgreesOnStartPosition) {
-  const auto start = dhamet_ref::parse(DhametState().to_string());
-  DhametState s;
+  const auto start = dhamet_ref::parse(State().to_string());
+  State s;
   for (int d = 1; d <= 8; ++d) EXPECT_EQ(dhamet_ref::perft(start, d), s.perft(d)) << "depth " << d;
 }
 
@@ -48,7 +48,7 @@ TEST(DhametPerft, ReferenceAgreesOnThousandRandomPositions) {
   std::vector<Move> moves;
   int checked = 0, with_sultans = 0, with_captures = 0;
   while (checked < 1000) {
-    DhametState s;
+    State s;
     // Stop at a random ply of a random game.
     const int stop = static_cast<int>(rng.below(220));
     for (int i = 0; i < stop && !s.outcome().over(); ++i) {
@@ -63,7 +63,7 @@ TEST(DhametPerft, ReferenceAgreesOnThousandRandomPositions) {
     // Playing every move gives the reference's position.
     s.legal_moves(moves);
     for (const auto& m : moves) {
-      DhametState child = s;
+      State child = s;
       child.apply(m, nullptr);
       ASSERT_EQ(child.to_string(), dhamet_ref::to_text(dhamet_ref::play(ref, s.move_to_string(m))))
           << s.to_string() << " " << s.move_to_string(m);
@@ -71,7 +71,7 @@ TEST(DhametPerft, ReferenceAgreesOnThousandRandomPositions) {
     // Perft 3 on every tenth position (the draw rules cannot act within three plies of a fresh
     // position, so the reference's rule-free perft is comparable).
     if (checked % 10 == 0) {
-      const DhametState fresh = DhametState::parse(s.to_string());
+      const State fresh = State::parse(s.to_string());
       ASSERT_EQ(fresh.perft(3), dhamet_ref::perft(ref, 3)) << s.to_string();
     }
     with_sultans += (s.board().sultans[0] | s.board().sultans[1]) != 0;

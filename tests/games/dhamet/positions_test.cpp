@@ -13,7 +13,7 @@ using V = std::vector<std::string>;
 
 TEST(DhametOpening, SeedTestVectorReplaysAndEachMoveIsTheOnlyClassAllowed) {
   const char* opening[] = {"d4-e5", "f6xd4", "c3xe5", "a5xc3", "b2xd4", "c5xc3", "e5xa5", "c3xe5", "f5xd5", "d6xd4"};
-  DhametState s;
+  State s;
   for (const char* text : opening) {
     SCOPED_TRACE(text);
     std::vector<Move> moves;
@@ -28,7 +28,7 @@ TEST(DhametOpening, SeedTestVectorReplaysAndEachMoveIsTheOnlyClassAllowed) {
     s.apply(m, nullptr);
   }
   // e5xa5 was the two-piece sequence e5xc5xa5 along row 5.
-  EXPECT_EQ(s.to_string(), after(DhametState(), {"d4-e5", "f6xd4", "c3xe5", "a5xc3", "b2xd4", "c5xc3", "e5xc5xa5",
+  EXPECT_EQ(s.to_string(), after(State(), {"d4-e5", "f6xd4", "c3xe5", "a5xc3", "b2xd4", "c5xc3", "e5xc5xa5",
                                                  "c3xe5", "f5xd5", "d6xd4"}).to_string());
   EXPECT_EQ(s.board().count(kWhite), 35);
   EXPECT_EQ(s.board().count(kBlack), 35);
@@ -36,7 +36,7 @@ TEST(DhametOpening, SeedTestVectorReplaysAndEachMoveIsTheOnlyClassAllowed) {
 
 TEST(DhametPositions, MaximumCaptureChoosesThreeOverOne) {
   // b1 can take c1 alone (landing d1) or b2, b4, b6 up the column: only the 3-piece sequence is legal.
-  auto s = DhametState::parse(position({{"b1", 'w'}, {"b2", 'b'}, {"b4", 'b'}, {"b6", 'b'}, {"c1", 'B'}, {"i9", 'b'}}, 'w'));
+  auto s = State::parse(position({{"b1", 'w'}, {"b2", 'b'}, {"b4", 'b'}, {"b6", 'b'}, {"c1", 'B'}, {"i9", 'b'}}, 'w'));
   EXPECT_EQ(legal(s), (V{"b1xb3xb5xb7"}));
   s = after(s, {"b1xb7"});  // start and end only
   EXPECT_EQ(s.to_string(), position({{"b7", 'w'}, {"c1", 'B'}, {"i9", 'b'}}, 'b'));
@@ -44,13 +44,13 @@ TEST(DhametPositions, MaximumCaptureChoosesThreeOverOne) {
 
 TEST(DhametPositions, SequenceRecrossesAPointFreedEarlier) {
   // D-10 with a Sultan: the last slide crosses c1 (its origin) and d1 (captured first).
-  auto s = DhametState::parse(
+  auto s = State::parse(
       position({{"c1", 'W'}, {"d1", 'B'}, {"e2", 'b'}, {"c3", 'b'}, {"b2", 'b'}, {"g1", 'B'}, {"a9", 'b'}}, 'w'));
   EXPECT_EQ(legal(s), (V{"c1xe1xe3xb3xb1xh1"}));
 }
 
 TEST(DhametPositions, SultanCapturesAtDistanceAndContinues) {
-  auto s = DhametState::parse(position({{"g4", 'W'}, {"e4", 'b'}, {"d2", 'b'}, {"f1", 'B'}, {"a9", 'b'}}, 'w'));
+  auto s = State::parse(position({{"g4", 'W'}, {"e4", 'b'}, {"d2", 'b'}, {"f1", 'B'}, {"a9", 'b'}}, 'w'));
   EXPECT_EQ(legal(s), (V{"g4xd4xd1xg1"}));
   Events ev;
   s.apply(s.parse_move("g4xd4xd1xg1"), &ev);
@@ -59,7 +59,7 @@ TEST(DhametPositions, SultanCapturesAtDistanceAndContinues) {
 }
 
 TEST(DhametPositions, ManCrossesBackRowMidSequenceAndIsNotPromoted) {
-  auto s = DhametState::parse(position({{"c7", 'w'}, {"c8", 'b'}, {"d8", 'b'}, {"a1", 'B'}}, 'w'));
+  auto s = State::parse(position({{"c7", 'w'}, {"c8", 'b'}, {"d8", 'b'}, {"a1", 'B'}}, 'w'));
   EXPECT_EQ(legal(s), (V{"c7xc9xe7"}));
   Events ev;
   s.apply(s.parse_move("c7xc9xe7"), &ev);
@@ -68,7 +68,7 @@ TEST(DhametPositions, ManCrossesBackRowMidSequenceAndIsNotPromoted) {
 }
 
 TEST(DhametPositions, PromotionAtTheEndOfTheMove) {
-  auto s = DhametState::parse(position({{"d7", 'w'}, {"d8", 'b'}, {"a1", 'B'}}, 'w'));
+  auto s = State::parse(position({{"d7", 'w'}, {"d8", 'b'}, {"a1", 'B'}}, 'w'));
   Events ev;
   s.apply(s.parse_move("d7xd9"), &ev);
   EXPECT_EQ(s.board().at(parse_point("d9")), 'W');
@@ -81,7 +81,7 @@ TEST(DhametPositions, PromotionAtTheEndOfTheMove) {
 
 TEST(DhametNotation, StartAndEndInputAndAmbiguityListsCandidates) {
   // The seed's diagram-2 man on c7 among eight black men: many 7-piece sequences.
-  auto s = DhametState::parse(position({{"c7", 'w'}, {"b7", 'b'}, {"b8", 'b'}, {"c8", 'b'}, {"d8", 'b'}, {"d7", 'b'},
+  auto s = State::parse(position({{"c7", 'w'}, {"b7", 'b'}, {"b8", 'b'}, {"c8", 'b'}, {"d8", 'b'}, {"d7", 'b'},
                                          {"b6", 'b'}, {"c6", 'b'}, {"d6", 'b'}, {"i2", 'b'}}, 'w'));
   const auto why = error_of(s, "c7xe9");
   EXPECT_NE(why.find("ambiguous"), std::string::npos) << why;
@@ -89,13 +89,13 @@ TEST(DhametNotation, StartAndEndInputAndAmbiguityListsCandidates) {
   EXPECT_NE(why.find("c7xe7xc5xc7xa7xc9xc7xe9"), std::string::npos) << why;
   // The full path is accepted; so is start-and-end when only one sequence fits.
   EXPECT_NO_THROW(s.parse_move("c7xa7xc9xc7xc5xe7xc7xe9"));
-  auto t = after(DhametState(), {"d4-e5", "f6xd4", "c3xe5", "a5xc3", "b2xd4", "c5xc3"});
+  auto t = after(State(), {"d4-e5", "f6xd4", "c3xe5", "a5xc3", "b2xd4", "c5xc3"});
   EXPECT_EQ(t.move_to_string(t.parse_move("e5xa5")), "e5xc5xa5");
   EXPECT_EQ(t.move_to_string(t.parse_move(" e5xc5xa5 ")), "e5xc5xa5");
 }
 
 TEST(DhametNotation, IllegalMovesSayWhy) {
-  DhametState s;
+  State s;
   EXPECT_NE(error_of(s, "e5-e6").find("e5 is empty"), std::string::npos);
   EXPECT_NE(error_of(s, "e6-e5").find("black piece"), std::string::npos);
   EXPECT_NE(error_of(s, "e4-e6").find("legal: e4-e5"), std::string::npos);
@@ -110,7 +110,7 @@ TEST(DhametNotation, IllegalMovesSayWhy) {
 TEST(DhametNotation, PositionErrorsNameTheProblem) {
   auto err = [](const std::string& text) {
     try {
-      DhametState::parse(text);
+      State::parse(text);
     } catch (const BadInput& e) {
       return std::string(e.what());
     }
@@ -132,5 +132,5 @@ TEST(DhametNotation, PositionErrorsNameTheProblem) {
                 .find("at most 40"),
             std::string::npos);
   EXPECT_EQ(err("startpos"), "");
-  EXPECT_EQ(err(DhametState().to_string()), "");
+  EXPECT_EQ(err(State().to_string()), "");
 }

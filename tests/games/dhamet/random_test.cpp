@@ -17,7 +17,7 @@ void play_random_games(Rules rules, int games, std::uint64_t seed) {
   std::vector<Move> moves;
   int decisive = 0, drawn = 0;
   for (int g = 0; g < games; ++g) {
-    DhametState s(rules);
+    State s(rules);
     int white = 40, black = 40;
     while (!s.outcome().over()) {
       s.legal_moves(moves);
@@ -64,10 +64,10 @@ TEST(DhametFuzz, RandomTextNeverCrashesTheParsers) {
   Rng rng(99);
   const std::string alphabet = "abcdefghijwWbB.x-/:h,0123456789 ";
   std::vector<Move> moves;
-  DhametState s;
+  State s;
   Rules huffing;
   huffing.huffing = true;
-  const DhametState start = DhametState();
+  const State start = State();
   const std::string good = start.to_string();
   int accepted_positions = 0;
   for (int i = 0; i < 20000; ++i) {
@@ -82,9 +82,9 @@ TEST(DhametFuzz, RandomTextNeverCrashesTheParsers) {
       for (int k = 0; k < len; ++k) text += alphabet[rng.below(static_cast<std::uint32_t>(alphabet.size()))];
     }
     try {
-      auto p = DhametState::parse(text, i % 2 ? huffing : Rules{});
+      auto p = State::parse(text, i % 2 ? huffing : Rules{});
       ++accepted_positions;
-      EXPECT_EQ(DhametState::parse(p.to_string(), i % 2 ? huffing : Rules{}).to_string(), p.to_string());
+      EXPECT_EQ(State::parse(p.to_string(), i % 2 ? huffing : Rules{}).to_string(), p.to_string());
     } catch (const BadInput& e) {
       EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos);
     }
@@ -98,7 +98,7 @@ TEST(DhametFuzz, RandomTextNeverCrashesTheParsers) {
     if (i % 500 == 0) {  // vary the position the moves are parsed in
       s.legal_moves(moves);
       if (!moves.empty()) s.apply(moves[rng.below(static_cast<std::uint32_t>(moves.size()))], nullptr);
-      if (s.outcome().over()) s = DhametState();
+      if (s.outcome().over()) s = State();
     }
   }
   EXPECT_GT(accepted_positions, 0);

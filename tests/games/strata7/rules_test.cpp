@@ -350,7 +350,7 @@ TEST(A16, UltimateReinforcementWinsWhenNoPrisonerIsHeld) {
   Events ev = play(s, "g7-f6");
   EXPECT_TRUE(has_event(ev, "score w 6"));
   EXPECT_TRUE(has_event(ev, "score w 7"));
-  EXPECT_TRUE(has_event(ev, "winner w seven points"));
+  EXPECT_TRUE(has_event(ev, "winner w seven-points"));
   EXPECT_EQ(s.outcome().winner, kWhite);
 }
 
@@ -384,7 +384,7 @@ TEST(A17, ReinforcementReachingSevenEndsBeforeTheStepOff) {
   Events ev = play(s, "d7-c8");
   EXPECT_EQ(s.score(0), 8);
   EXPECT_EQ(s.outcome().winner, kWhite);
-  EXPECT_TRUE(has_event(ev, "winner w seven points"));
+  EXPECT_TRUE(has_event(ev, "winner w seven-points"));
 }
 
 TEST(A18, PassWithoutMovesAndBothPassingEnds) {
@@ -413,8 +413,8 @@ TEST(A18, PliesWithoutAPointEndTheGame) {
   EXPECT_FALSE(s.outcome().over());
   play(s, "d8-e8");
   EXPECT_EQ(s.outcome().winner, kBordeaux);
-  EXPECT_STREQ(s.outcome().reason, "no points scored");
-  EXPECT_EQ(Rules::from(strat::Options::parse("quiet_plies=10,max_plies=50", "game option")).max_plies, 50);
+  EXPECT_STREQ(s.outcome().reason, "no-points-scored");
+  EXPECT_EQ(Rules::from(strat::Options::parse("quiet_plies=10,ply_limit=50", "game option")).ply_limit, 50);
   EXPECT_THROW(Rules::from(strat::Options::parse("bogus=1", "game option")), strat::BadInput);
 }
 

@@ -354,8 +354,8 @@ TEST(T14, DrawAfterPliesWithoutCaptureOrFormation) {
   Events ev;
   s.apply(parse(s, "g5-g4"), &ev);
   EXPECT_EQ(s.outcome().status, Status::Draw);
-  EXPECT_STREQ(s.outcome().reason, "ply limit");
-  EXPECT_EQ(ev.back(), "draw plies");
+  EXPECT_STREQ(s.outcome().reason, "ply-limit");
+  EXPECT_EQ(ev.back(), "draw ply-limit");
   // A formation resets the count.
   State t = build({"Oa1", "Yg7", "oc1", "od1", "yc7"}, 'o', 2, false, {}, rules);
   for (const char* m : {"a1-a2", "g7-g6", "c1+d1", "g6-g5", "a2-a3", "g5-g4"}) t.apply(parse(t, m), nullptr);

@@ -9,7 +9,7 @@
 #include "core/error.hpp"
 #include "games/stratego_cards/state.hpp"
 
-namespace strat::cards::test {
+namespace strat::stratego_cards::test {
 
 inline State pos(const std::string& text, int draw_turns = 200) { return State::parse(text, Config{draw_turns}); }
 
@@ -49,4 +49,4 @@ inline State prepared(std::uint64_t seed) {
   return s;
 }
 
-}  // namespace strat::cards::test
+}  // namespace strat::stratego_cards::test

@@ -9,8 +9,8 @@
 #include "helpers.hpp"
 
 using namespace strat;
-using namespace strat::cards;
-using namespace strat::cards::test;
+using namespace strat::stratego_cards;
+using namespace strat::stratego_cards::test;
 
 namespace {
 

@@ -6,8 +6,8 @@
 #include "helpers.hpp"
 
 using namespace strat;
-using namespace strat::cards;
-using namespace strat::cards::test;
+using namespace strat::stratego_cards;
+using namespace strat::stratego_cards::test;
 
 namespace {
 
@@ -159,7 +159,7 @@ TEST(CardsCli, RenderShowsOnlyWhatThePlayerKnows) {
 TEST(CardsCli, AgentsByNameChooseLegalMoves) {
   auto spec = GameSpec::parse("stratego-cards");
   auto state = spec.new_game(21);
-  for (const char* name : {"random", "mcts:iterations=30", "cards:iterations=30,playout=8"}) {
+  for (const char* name : {"random", "mcts:iterations=30", "stratego-cards:iterations=30,playout=8", "cards:iterations=30,playout=8"}) {
     auto agent = spec.agent(name, 5);
     for (int i = 0; i < 14 && !state->outcome().over(); ++i) {
       const std::string move = agent->choose(*state);
@@ -168,6 +168,6 @@ TEST(CardsCli, AgentsByNameChooseLegalMoves) {
       state->apply(move);
     }
   }
-  EXPECT_THROW(spec.agent("cards:depth=3", 1), BadInput);
+  EXPECT_THROW(spec.agent("stratego-cards:depth=3", 1), BadInput);
   EXPECT_THROW(spec.agent("alphabeta", 1), BadInput);
 }

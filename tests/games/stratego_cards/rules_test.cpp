@@ -2,8 +2,8 @@
 #include "helpers.hpp"
 
 using namespace strat;
-using namespace strat::cards;
-using namespace strat::cards::test;
+using namespace strat::stratego_cards;
+using namespace strat::stratego_cards::test;
 
 namespace {
 // Red to act: Red line 10,9,B,Spy,Scout; Blue line 9,10,B,F,3.
@@ -337,7 +337,7 @@ TEST(K12, NoAttackerOrAnEmptyLineLoses) {
   // settles loaded positions.)
   State t = pos("r act 9 0 10,B,F,-,-// -,-,-,-,-/F/");
   EXPECT_EQ(t.outcome().winner, 0);
-  EXPECT_STREQ(t.outcome().reason, "empty line");
+  EXPECT_STREQ(t.outcome().reason, "empty-line");
   // A player without attackers loses first, even facing an empty line.
   EXPECT_EQ(pos("r act 9 0 B,B,F,-,-// -,-,-,-,-//F").outcome().winner, 1);
 }
