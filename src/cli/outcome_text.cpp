@@ -50,7 +50,7 @@ std::string settle_claimed_result(AnyState& s, const std::string& claimed) {
     if (claimed.find(reason) != std::string::npos)
       return "the record's result " + strat::quoted(claimed) + " is not possible: a resignation or a loss on time gives '" +
              s.player_name(0) + " wins (resign)', '" + s.player_name(1) + " wins (time)' and the like, an agreement " +
-             "'draw (agreement)'";
+             "'draw (agreement)', a broken protocol '" + s.player_name(0) + " wins (protocol: WHAT)'";
   return "the record's result is " + strat::quoted(claimed) + " but the moves give " + strat::quoted(reached);
 }
 
