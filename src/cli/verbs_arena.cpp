@@ -3,6 +3,7 @@
 // table of results and Elo ratings (arena_table.hpp).
 #include <CLI/CLI.hpp>
 #include <atomic>
+#include <exception>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -107,7 +108,7 @@ void install_arena(CLI::App& app, Context& ctx) {
       std::atomic<int> next{0}, finished{0};
       std::atomic<bool> failed{false};
       std::mutex mu;
-      std::string failure;
+      std::exception_ptr failure;  // the first game's failure, rethrown as it was (bad input stays bad input)
       Progress progress(ctx.err, "arena", stderr_is_terminal(ctx.err));
       auto worker = [&] {
         for (int g = next++; g < total && !failed; g = next++) {
@@ -125,9 +126,9 @@ void install_arena(CLI::App& app, Context& ctx) {
               f << game.result.record.to_text();
               if (!f) bad_input("cannot write " + path.string());
             }
-          } catch (const std::exception& e) {
+          } catch (...) {
             std::lock_guard lock(mu);
-            failure = e.what();
+            if (!failure) failure = std::current_exception();
             failed = true;
             return;
           }
@@ -141,7 +142,7 @@ void install_arena(CLI::App& app, Context& ctx) {
       worker();
       for (auto& t : threads) t.join();
       progress.done();
-      if (!failure.empty()) throw std::runtime_error(failure);
+      if (failure) std::rethrow_exception(failure);
 
       std::vector<PairTally> tallies;
       for (const auto& [i, j] : pairs) tallies.push_back(PairTally{i, j});
