@@ -16,10 +16,15 @@ using nlohmann::json;
 
 namespace {
 
-// `message` (a JSON object) with "view": `view` (JSON text) added, without parsing the view.
-std::string with_view(const json& message, const std::string& view) {
+// `message` (a JSON object) with "view": `view` (JSON text) added, without parsing the view; likewise
+// "legal_moves" when given.
+std::string with_view(const json& message, const std::string& view, const std::string* legal_moves = nullptr) {
   std::string out = message.dump();
   out.pop_back();
+  if (legal_moves) {
+    out += out.size() > 1 ? ",\"legal_moves\":" : "\"legal_moves\":";
+    out += *legal_moves;
+  }
   out += out.size() > 1 ? ",\"view\":" : "\"view\":";
   out += view;
   out += '}';
@@ -219,6 +224,29 @@ const std::vector<std::string>& Room::legal_now() const {
   return legal_cache_;
 }
 
+const std::string& Room::legal_moves_text() const {
+  if (legal_text_for_ != generation_) {
+    const auto& moves = legal_now();
+    const auto cells = state_->legal_move_cells();
+    std::string out = "[";
+    for (std::size_t i = 0; i < cells.size() && i < moves.size(); ++i) {
+      const auto& path = cells[i];
+      auto cell = [&](const std::string* c) { return c ? "\"" + json_escape(*c) + "\"" : std::string("null"); };
+      out += i ? ",{\"move\":\"" : "{\"move\":\"";
+      out += json_escape(moves[i]);
+      out += "\",\"from\":" + cell(path.size() >= 2 ? &path.front() : nullptr);
+      out += ",\"to\":" + cell(path.empty() ? nullptr : &path.back());
+      out += ",\"path\":[";
+      for (std::size_t k = 0; k < path.size(); ++k) out += (k ? ",\"" : "\"") + json_escape(path[k]) + "\"";
+      out += "]}";
+    }
+    out += "]";
+    legal_text_cache_ = std::move(out);
+    legal_text_for_ = generation_;
+  }
+  return legal_text_cache_;
+}
+
 json Room::legal(const Access& a) const {
   if (!state_ || over()) return json::array();
   int s = state_->to_move();
@@ -335,7 +363,8 @@ std::string Room::snapshot(Access a) const {
   s["online"] = presence();
   s["rematch"] = rematch_json(a);
   s["takeback"] = meta_.mode == "computer" && meta_.clock_initial_ms <= 0;  // whether this game allows take-backs
-  return with_view(s, view_text(a));
+  static const std::string none = "[]";
+  return with_view(s, view_text(a), s["legal"].empty() ? &none : &legal_moves_text());
 }
 
 void Room::join(Client* client, Access access) {
@@ -386,7 +415,8 @@ void Room::broadcast_move(const Played& p) {
     int s = over() ? -1 : state_->to_move();
     bool mine = s >= 0 && (m.access.acts & (1 << s)) && meta_.seats[s].kind == "human";
     msg["legal"] = mine ? legal_moves : json::array();
-    m.client->send(with_view(msg, text));
+    static const std::string none = "[]";
+    m.client->send(with_view(msg, text, mine ? &legal_moves_text() : &none));
   }
 }
 

@@ -182,6 +182,11 @@ class Room {
   const std::vector<std::string>& legal_now() const;
   mutable std::vector<std::string> legal_cache_;
   mutable long legal_for_ = -1;
+  // The same moves in a structured form ({move, from, to, path}: the cells each goes through) as JSON text, made
+  // once per position; "[]" for a game whose moves name no cells.
+  const std::string& legal_moves_text() const;
+  mutable std::string legal_text_cache_;
+  mutable long legal_text_for_ = -1;
   long generation_ = 0;  // bumped whenever state_ changes
   // Rematch: the seat offering one (friend games; -1: none; kept in memory only), and once made, the new game
   // and, for each seat of this game, its player's links there (the colours are swapped).

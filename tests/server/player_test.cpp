@@ -290,5 +290,59 @@ TEST_F(Players, YourGamesListOnlyThePlayersOwnGamesAndSurviveARestart) {
   EXPECT_EQ(mine[0]["summary"], "blue wins (resign)");
 }
 
+// Structured legal moves: the same moves as `legal`, in the same order, with the cells each goes through; only
+// to the side to move, so they tell no one anything the legal list does not.
+TEST_F(Players, StructuredLegalMovesMatchTheNotationAndGoOnlyToTheSideToMove) {
+  boost::asio::io_context io;
+  Store store(path);
+  Hub hub(io, store, 1);
+  for (const std::string game : {"dhamet", "strategic", "strata7", "stratego"}) {
+    json made = hub.create({{"game", game}, {"mode", "friend"}, {"seat", 0}});
+    Seat red(hub, token_of(made, "seat0"));
+    Seat blue(hub, token_of(made, "invite1"));
+    for (Seat* s : {&red, &blue}) {
+      if (s->state()["phase"] != "setup") continue;
+      s->send({{"type", "random_setup"}});
+      s->send({{"type", "setup"}, {"setup", s->rec.last_of("setup_suggestion")["setup"]}});
+    }
+    int checked = 0;
+    for (int ply = 0; ply < 6; ++ply) {
+      json st = red.state(), other = blue.state();
+      if (st["phase"] != "play") break;
+      ++checked;
+      Seat& mover = st["to_move"] == 0 ? red : blue;
+      json mine = st["to_move"] == 0 ? st : other, theirs = st["to_move"] == 0 ? other : st;
+      ASSERT_EQ(mine["legal_moves"].size(), mine["legal"].size()) << game;
+      EXPECT_EQ(theirs["legal_moves"], json::array()) << game << ": the other side gets none";
+      for (std::size_t i = 0; i < mine["legal"].size(); ++i) {
+        const json& m = mine["legal_moves"][i];
+        const std::string text = mine["legal"][i];
+        EXPECT_EQ(m["move"], text) << game;
+        ASSERT_FALSE(m["path"].empty()) << game << " " << text;
+        // Each cell is named in the notation, in order; the move starts at its first cell unless it is a
+        // placement (a single cell, no "from").
+        std::size_t at = 0;
+        for (const auto& cell : m["path"]) {
+          at = text.find(cell.get<std::string>(), at);
+          ASSERT_NE(at, std::string::npos) << game << " " << text << " " << m;
+        }
+        if (m["path"].size() == 1) EXPECT_TRUE(m["from"].is_null()) << m;
+        else EXPECT_EQ(text.rfind(m["from"].get<std::string>(), 0), 0u) << m;
+        EXPECT_EQ(m["to"], m["path"].back()) << m;
+      }
+      // The move message after a move carries them to the new side to move only.
+      mover.send({{"type", "move"}, {"move", mine["legal"][0]}});
+      json told_mover = mover.rec.last_of("move");
+      Seat& next = &mover == &red ? blue : red;
+      json told_next = next.rec.last_of("move");
+      if (told_next["result"].is_null()) {
+        EXPECT_EQ(told_mover["legal_moves"], json::array()) << game;
+        EXPECT_EQ(told_next["legal_moves"].size(), told_next["legal"].size()) << game;
+      }
+    }
+    EXPECT_GE(checked, 2) << game << ": the game was played";
+  }
+}
+
 }  // namespace
 }  // namespace strat::server

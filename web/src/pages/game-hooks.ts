@@ -103,7 +103,7 @@ export function gameHooks(opts: { send: (m: Record<string, unknown>) => void; to
       actions.append(h('button', { class: 'sound-toggle', id: 'sound-toggle', 'aria-pressed': muted ? 'true' : 'false', title: muted ? 'Sounds are off' : 'Sounds are on', onclick: () => {
         setMuted(!isMuted());
         opts.rerender();
-      } }, muted ? '🔇 Sound off' : '🔊 Sound on'));
+      } }, muted ? 'Sound off' : 'Sound on'));
     },
 
     clocks(s, side, elapsedMs) {
