@@ -393,30 +393,41 @@ void Room::broadcast_plain(const json& message) {
 }
 
 void Room::broadcast_move(const Played& p) {
-  // One view text per viewer and one legal list, however many clients watch.
-  std::int64_t now = now_ms();
-  std::string views[3];  // viewer -1, 0, 1
-  json legal_moves = over() ? json::array() : json(legal_now());
-  json base = move_json(p);
-  json hidden = move_for(p, Access{0, -9});
-  base["type"] = "move";
-  hidden["type"] = "move";
-  base["to_move"] = over() ? -1 : state_->to_move();
-  base["clocks"] = clocks(now);
-  base["draw_offer"] = draw_offer_;
-  base["result"] = result_json();
-  for (const char* key : {"to_move", "clocks", "draw_offer", "result"}) hidden[key] = base[key];
+  // Every client's message is spliced from parts made once per move, as JSON text: the move as that client may
+  // read it, the state after it, the view of its viewer (one per viewer however many watch) and, for the side to
+  // move, its legal moves. (This runs for every move of every game: no JSON tree is copied per client.)
+  static const std::string none = "[]";
+  const bool ended = over();
+  const int s = ended ? -1 : state_->to_move();
+  const std::string after =
+      json{{"to_move", s}, {"clocks", clocks(now_ms())}, {"draw_offer", draw_offer_}, {"result", result_json()}}.dump();
+  const std::string whole = move_json(p).dump();
+  std::string told, legal_text, views[3];  // the other side's part of the move, the legal list, views by viewer
   for (auto& m : members_) {
-    int v = viewer(m.access);
-    std::string& text = views[v + 1];
-    if (text.empty()) text = view_text(m.access);
-    json msg = move_visible(p, m.access) ? base : hidden;
-    msg["viewer"] = v;
-    int s = over() ? -1 : state_->to_move();
-    bool mine = s >= 0 && (m.access.acts & (1 << s)) && meta_.seats[s].kind == "human";
-    msg["legal"] = mine ? legal_moves : json::array();
-    static const std::string none = "[]";
-    m.client->send(with_view(msg, text, mine ? &legal_moves_text() : &none));
+    const int v = viewer(m.access);
+    std::string& view = views[v + 1];
+    if (view.empty()) view = view_text(m.access);
+    const bool visible = move_visible(p, m.access);
+    if (!visible && told.empty()) told = move_for(p, m.access).dump();
+    const bool mine = s >= 0 && (m.access.acts & (1 << s)) && meta_.seats[s].kind == "human";
+    if (mine && legal_text.empty()) legal_text = json(legal_now()).dump();
+    const std::string& move = visible ? whole : told;
+    std::string out;
+    out.reserve(move.size() + after.size() + view.size() + (mine ? legal_text.size() * 4 : 0) + 80);
+    out += "{\"type\":\"move\",";
+    out.append(move, 1, move.size() - 2);
+    out += ',';
+    out.append(after, 1, after.size() - 2);
+    out += ",\"viewer\":";
+    out += std::to_string(v);
+    out += ",\"legal\":";
+    out += mine ? legal_text : none;
+    out += ",\"legal_moves\":";
+    out += mine ? legal_moves_text() : none;
+    out += ",\"view\":";
+    out += view;
+    out += '}';
+    m.client->send(out);
   }
 }
 

@@ -169,15 +169,16 @@ std::optional<std::string> Store::setup(const std::string& id, int seat) {
 }
 
 void Store::add_move(const std::string& id, const StoredMove& m) {
-  // One implicit transaction: the move row and the game's timestamp commit together or not at all.
-  exec("BEGIN IMMEDIATE");
+  // One transaction: the move row and the game's timestamp commit together or not at all. BEGIN and COMMIT are
+  // prepared once too (sqlite3_exec would compile them again for every move).
+  cache_->get(db_, "BEGIN IMMEDIATE").run();
   try {
     Stmt s = cache_->get(db_, "INSERT INTO moves VALUES (?,?,?,?,?,?,?)");
     s.bind(id).bind(std::int64_t{m.ply}).bind(std::int64_t{m.seat}).bind(m.move).bind(m.clock_ms[0])
         .bind(m.clock_ms[1]).bind(m.at_ms).run();
     Stmt u = cache_->get(db_, "UPDATE games SET updated=? WHERE id=?");
     u.bind(m.at_ms).bind(id).run();
-    exec("COMMIT");
+    cache_->get(db_, "COMMIT").run();
   } catch (...) {
     exec("ROLLBACK");
     throw;
