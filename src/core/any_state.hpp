@@ -42,6 +42,10 @@ class AnyState {
   // Ends an open game outside the rules (resignation, agreed draw, time; docs/records.md): outcome() is then
   // `o`, no move is legal, and render() shows the result instead of the side to move.
   virtual void end(const Outcome& o) = 0;
+  // The cells each legal move goes through, first to last, in the order of legal_moves() (empty for a move that
+  // is not between cells, like a pass); an empty list for a game that does not say (the web client's board
+  // then reads its notation). Only ever the side to move's own moves, like legal_moves().
+  virtual std::vector<std::vector<std::string>> legal_move_cells() const { return {}; }
 };
 
 // Optional per-game hooks, detected at compile time.
@@ -52,6 +56,9 @@ template <class S> concept HasOwnPerft = requires(const S s) { { s.perft(1) } ->
 template <class S> concept HasPlayerName = requires { { S::player_name(0) } -> std::convertible_to<std::string>; };
 template <class S> concept PerftApplies = requires { requires S::kPerftApplies; };
 template <class S> concept HasEnd = requires(S s, const Outcome& o) { s.end(o); };
+template <class S> concept HasMoveCells = requires(const S s, const typename S::Move& m) {
+  { s.move_cells(m) } -> std::same_as<std::vector<std::string>>;
+};
 
 std::string json_escape(std::string_view text);
 
@@ -77,6 +84,18 @@ class StateAdapter final : public AnyState {
     s_.legal_moves(moves);
     out.reserve(moves.size());
     for (const auto& m : moves) out.push_back(s_.move_to_string(m));
+    return out;
+  }
+
+  std::vector<std::vector<std::string>> legal_move_cells() const override {
+    std::vector<std::vector<std::string>> out;
+    if constexpr (HasMoveCells<S>) {
+      if (outcome().over()) return out;
+      std::vector<typename S::Move> moves;
+      s_.legal_moves(moves);
+      out.reserve(moves.size());
+      for (const auto& m : moves) out.push_back(s_.move_cells(m));
+    }
     return out;
   }
 

@@ -123,6 +123,14 @@ Response api(Hub& hub, const Request& req) {
       return json_response(req, hub.create(parse_body(req)), http::status::created);
     if (path == "/api/lobby" && method == http::verb::get) return json_response(req, hub.lobby());
     if (path == "/api/state" && method == http::verb::get) return json_response(req, hub.state(query_param(target, "token")));
+    // "Your games": the player's secret travels in the Authorization header, never in a URL.
+    if (path == "/api/players" && method == http::verb::post) return json_response(req, hub.new_player(), http::status::created);
+    if (path == "/api/players/me/games") {
+      std::string auth(req[http::field::authorization]);
+      std::string player = auth.rfind("Bearer ", 0) == 0 ? auth.substr(7) : "";
+      if (method == http::verb::get) return json_response(req, hub.player_games(player));
+      if (method == http::verb::post) return json_response(req, hub.add_player_game(player, parse_body(req)));
+    }
     const std::string prefix = "/api/games/";
     if (path.rfind(prefix, 0) == 0) {
       std::string rest = path.substr(prefix.size());

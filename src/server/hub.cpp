@@ -27,12 +27,26 @@ void Hub::restore_all() {
       Room& ref = *r;
       for (const auto& t : store_.tokens(g.id))
         if (!t.claimed && t.acts != 0) ref.set_invite_pending(t.acts == 1 ? 0 : 1, true);
-      rooms_[g.id] = std::move(r);
-      pump(ref);
+      add_room(std::move(r));
     } catch (const std::exception& e) {
       std::cerr << "strat serve: cannot restore game " << g.id << ": " << e.what() << "\n";
     }
   }
+  for (auto& [id, r] : rooms_)
+    if (!r->meta().rematch.empty()) r->restore_rematch(r->meta().rematch, store_.tokens(r->meta().rematch));
+}
+
+Room& Hub::add_room(std::unique_ptr<Room> room) {
+  Room& ref = *room;
+  ref.set_spawner([this](const NewGame& r, std::vector<TokenGrant>& grants) {
+    Room& made = add_room(Room::create(store_, r, grants, now_ms()));
+    for (const auto& g : grants)
+      if (g.role.rfind("invite", 0) == 0) made.set_invite_pending(g.acts == 1 ? 0 : 1, true);
+    return made.id();
+  });
+  rooms_[ref.id()] = std::move(room);
+  pump(ref);
+  return ref;
 }
 
 json Hub::catalog() const {
@@ -82,12 +96,9 @@ json Hub::create(const json& body) {
   if (body.contains("listed")) r.listed = body["listed"].is_boolean() && body["listed"].get<bool>();
   std::vector<TokenGrant> grants;
   auto room = Room::create(store_, r, grants, now_ms());
-  Room& ref = *room;
   for (const auto& g : grants)
-    if (g.role.rfind("invite", 0) == 0) ref.set_invite_pending(g.acts == 1 ? 0 : 1, true);
-  std::string id = room->id();
-  rooms_[id] = std::move(room);
-  pump(ref);
+    if (g.role.rfind("invite", 0) == 0) room->set_invite_pending(g.acts == 1 ? 0 : 1, true);
+  std::string id = add_room(std::move(room)).id();
   json tokens = json::array();
   for (const auto& g : grants) tokens.push_back({{"token", g.token}, {"role", g.role}, {"acts", g.acts}, {"sees", g.sees}});
   return {{"id", id}, {"tokens", tokens}};
@@ -180,6 +191,42 @@ json Hub::state(const std::string& token) {
   Room* r = open(token, a, why, nullptr);
   if (!r) bad_input(why);
   return json::parse(r->snapshot(a));
+}
+
+json Hub::new_player() {
+  std::string player = random_token();
+  store_.add_player(player, now_ms());
+  return {{"player", player}};
+}
+
+// One answer for every identity that is not a known player's, so a guess learns nothing.
+void Hub::check_player(const std::string& player) {
+  if (player.size() != 32 || !store_.player_exists(player)) bad_input("unknown player");
+}
+
+json Hub::add_player_game(const std::string& player, const json& body) {
+  check_player(player);
+  if (!body.is_object() || !body.contains("token") || !body["token"].is_string()) bad_input("the body needs \"token\"");
+  std::string token = body["token"].get<std::string>();
+  auto t = token.size() == 32 ? store_.token(token) : std::nullopt;
+  // Only a seat's own link: a spectator link or an unopened invite plays no game of this player's.
+  if (!t || !t->claimed || t->acts == 0 || !rooms_.count(t->game_id)) bad_input("only a seat's link can be added to your games");
+  int seat = t->acts == 3 ? 2 : t->acts == 1 ? 0 : 1;
+  store_.add_player_game(player, t->game_id, token, seat, now_ms());
+  return {{"id", t->game_id}, {"seat", seat}};
+}
+
+json Hub::player_games(const std::string& player) {
+  check_player(player);
+  json games = json::array();
+  for (const auto& pg : store_.player_games(player)) {
+    auto it = rooms_.find(pg.game_id);
+    if (it == rooms_.end()) continue;
+    json e = it->second->player_entry(pg.seat);
+    e["token"] = pg.token;
+    games.push_back(std::move(e));
+  }
+  return {{"games", games}};
 }
 
 json Hub::replay(const std::string& game_id, int ply) { return room(game_id).replay_frame(ply); }

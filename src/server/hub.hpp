@@ -32,6 +32,11 @@ class Hub {
   nlohmann::json state(const std::string& token);
   nlohmann::json replay(const std::string& game_id, int ply);
   std::string record(const std::string& game_id);
+  // "Your games": a new player identity (a secret for one browser), a seat link registered under it, and its
+  // games. Only the identity's secret lists them (docs/server.md, "Your games").
+  nlohmann::json new_player();
+  nlohmann::json add_player_game(const std::string& player, const nlohmann::json& body);
+  nlohmann::json player_games(const std::string& player);
 
   // A client opens a room with a token; returns null (and says why in `why`) when the token is unknown.
   // Opening an unused invite claims its seat: `claimed` receives the claimer's own new tokens.
@@ -41,6 +46,9 @@ class Hub {
 
  private:
   Room& room(const std::string& id) const;
+  void check_player(const std::string& player);
+  // Registers a new room (created or restored): its spawner for rematches, then the computer's turn and clock.
+  Room& add_room(std::unique_ptr<Room> room);
   std::vector<TokenGrant> claim(Room& room, const StoredToken& invite);
   void pump(Room& room);  // starts the computer's turn and arms the clock, after every change
   void arm_clock(Room& room);

@@ -16,10 +16,15 @@ using nlohmann::json;
 
 namespace {
 
-// `message` (a JSON object) with "view": `view` (JSON text) added, without parsing the view.
-std::string with_view(const json& message, const std::string& view) {
+// `message` (a JSON object) with "view": `view` (JSON text) added, without parsing the view; likewise
+// "legal_moves" when given.
+std::string with_view(const json& message, const std::string& view, const std::string* legal_moves = nullptr) {
   std::string out = message.dump();
   out.pop_back();
+  if (legal_moves) {
+    out += out.size() > 1 ? ",\"legal_moves\":" : "\"legal_moves\":";
+    out += *legal_moves;
+  }
   out += out.size() > 1 ? ",\"view\":" : "\"view\":";
   out += view;
   out += '}';
@@ -104,7 +109,7 @@ std::unique_ptr<Room> Room::create(Store& store, const NewGame& r, std::vector<T
   } else {
     for (int s = 0; s < 2; ++s) {
       if (g.seats[s].kind != "human") continue;
-      bool invite = r.mode == "friend" && s != r.human_seat;
+      bool invite = r.mode == "friend" && s != r.human_seat && !r.both_seats;
       grant(1 << s, s, (invite ? "invite" : "seat") + std::to_string(s), !invite);
     }
   }
@@ -112,7 +117,8 @@ std::unique_ptr<Room> Room::create(Store& store, const NewGame& r, std::vector<T
     grant(0, -1, "watch", true);
   } else {
     for (int s = 0; s < 2; ++s) {
-      bool mine = r.mode == "hotseat" || r.mode == "selfplay" || (g.seats[s].kind == "human" && s == r.human_seat);
+      bool mine = r.mode == "hotseat" || r.mode == "selfplay" ||
+                  (g.seats[s].kind == "human" && (s == r.human_seat || r.both_seats));
       if (mine) grant(0, s, "watch" + std::to_string(s), true);
     }
   }
@@ -218,6 +224,29 @@ const std::vector<std::string>& Room::legal_now() const {
   return legal_cache_;
 }
 
+const std::string& Room::legal_moves_text() const {
+  if (legal_text_for_ != generation_) {
+    const auto& moves = legal_now();
+    const auto cells = state_->legal_move_cells();
+    std::string out = "[";
+    for (std::size_t i = 0; i < cells.size() && i < moves.size(); ++i) {
+      const auto& path = cells[i];
+      auto cell = [&](const std::string* c) { return c ? "\"" + json_escape(*c) + "\"" : std::string("null"); };
+      out += i ? ",{\"move\":\"" : "{\"move\":\"";
+      out += json_escape(moves[i]);
+      out += "\",\"from\":" + cell(path.size() >= 2 ? &path.front() : nullptr);
+      out += ",\"to\":" + cell(path.empty() ? nullptr : &path.back());
+      out += ",\"path\":[";
+      for (std::size_t k = 0; k < path.size(); ++k) out += (k ? ",\"" : "\"") + json_escape(path[k]) + "\"";
+      out += "]}";
+    }
+    out += "]";
+    legal_text_cache_ = std::move(out);
+    legal_text_for_ = generation_;
+  }
+  return legal_text_cache_;
+}
+
 json Room::legal(const Access& a) const {
   if (!state_ || over()) return json::array();
   int s = state_->to_move();
@@ -230,7 +259,8 @@ json Room::clocks(std::int64_t now) const {
   std::int64_t r[2] = {remaining_[0], remaining_[1]};
   int running = (state_ && !over()) ? state_->to_move() : -1;
   if (running >= 0) r[running] = std::max<std::int64_t>(0, r[running] - (now - turn_started_));
-  return {{"remaining_ms", {r[0], r[1]}}, {"running", running}, {"increment_ms", meta_.clock_increment_ms}};
+  return {{"remaining_ms", {r[0], r[1]}}, {"running", running}, {"increment_ms", meta_.clock_increment_ms},
+          {"initial_ms", meta_.clock_initial_ms}};
 }
 
 json Room::players() const {
@@ -331,7 +361,10 @@ std::string Room::snapshot(Access a) const {
   }
   s["needs_setup"] = static_cast<bool>(spec_.info->from_setups);
   s["online"] = presence();
-  return with_view(s, view_text(a));
+  s["rematch"] = rematch_json(a);
+  s["takeback"] = meta_.mode == "computer" && meta_.clock_initial_ms <= 0;  // whether this game allows take-backs
+  static const std::string none = "[]";
+  return with_view(s, view_text(a), s["legal"].empty() ? &none : &legal_moves_text());
 }
 
 void Room::join(Client* client, Access access) {
@@ -360,29 +393,41 @@ void Room::broadcast_plain(const json& message) {
 }
 
 void Room::broadcast_move(const Played& p) {
-  // One view text per viewer and one legal list, however many clients watch.
-  std::int64_t now = now_ms();
-  std::string views[3];  // viewer -1, 0, 1
-  json legal_moves = over() ? json::array() : json(legal_now());
-  json base = move_json(p);
-  json hidden = move_for(p, Access{0, -9});
-  base["type"] = "move";
-  hidden["type"] = "move";
-  base["to_move"] = over() ? -1 : state_->to_move();
-  base["clocks"] = clocks(now);
-  base["draw_offer"] = draw_offer_;
-  base["result"] = result_json();
-  for (const char* key : {"to_move", "clocks", "draw_offer", "result"}) hidden[key] = base[key];
+  // Every client's message is spliced from parts made once per move, as JSON text: the move as that client may
+  // read it, the state after it, the view of its viewer (one per viewer however many watch) and, for the side to
+  // move, its legal moves. (This runs for every move of every game: no JSON tree is copied per client.)
+  static const std::string none = "[]";
+  const bool ended = over();
+  const int s = ended ? -1 : state_->to_move();
+  const std::string after =
+      json{{"to_move", s}, {"clocks", clocks(now_ms())}, {"draw_offer", draw_offer_}, {"result", result_json()}}.dump();
+  const std::string whole = move_json(p).dump();
+  std::string told, legal_text, views[3];  // the other side's part of the move, the legal list, views by viewer
   for (auto& m : members_) {
-    int v = viewer(m.access);
-    std::string& text = views[v + 1];
-    if (text.empty()) text = view_text(m.access);
-    json msg = move_visible(p, m.access) ? base : hidden;
-    msg["viewer"] = v;
-    int s = over() ? -1 : state_->to_move();
-    bool mine = s >= 0 && (m.access.acts & (1 << s)) && meta_.seats[s].kind == "human";
-    msg["legal"] = mine ? legal_moves : json::array();
-    m.client->send(with_view(msg, text));
+    const int v = viewer(m.access);
+    std::string& view = views[v + 1];
+    if (view.empty()) view = view_text(m.access);
+    const bool visible = move_visible(p, m.access);
+    if (!visible && told.empty()) told = move_for(p, m.access).dump();
+    const bool mine = s >= 0 && (m.access.acts & (1 << s)) && meta_.seats[s].kind == "human";
+    if (mine && legal_text.empty()) legal_text = json(legal_now()).dump();
+    const std::string& move = visible ? whole : told;
+    std::string out;
+    out.reserve(move.size() + after.size() + view.size() + (mine ? legal_text.size() * 4 : 0) + 80);
+    out += "{\"type\":\"move\",";
+    out.append(move, 1, move.size() - 2);
+    out += ',';
+    out.append(after, 1, after.size() - 2);
+    out += ",\"viewer\":";
+    out += std::to_string(v);
+    out += ",\"legal\":";
+    out += mine ? legal_text : none;
+    out += ",\"legal_moves\":";
+    out += mine ? legal_moves_text() : none;
+    out += ",\"view\":";
+    out += view;
+    out += '}';
+    m.client->send(out);
   }
 }
 
@@ -419,6 +464,8 @@ void Room::handle(Client* client, const json& m, std::int64_t now) {
     else if (type == "random_setup") on_random_setup(client, a, m);
     else if (type == "resign") on_resign(client, a, m);
     else if (type == "draw") on_draw(client, a, m);
+    else if (type == "takeback") on_takeback(client, a, m);
+    else if (type == "rematch") on_rematch(client, a, m);
     else if (type == "state") client->send(snapshot(a));
     else if (type == "ping") client->send(json{{"type", "pong"}}.dump());
     else bad_input(type.empty() ? "a message needs a \"type\"" : "unknown message type " + strat::quoted(type));
@@ -556,6 +603,155 @@ void Room::on_draw(Client* client, const Access& a, const json& m) {
   broadcast_plain({{"type", "draw"}, {"draw_offer", draw_offer_}});
 }
 
+std::unique_ptr<AnyState> Room::start_state() const {
+  return meta_.start.rfind("new:", 0) == 0 ? spec_.new_game(std::stoull(meta_.start.substr(4)))
+                                           : spec_.load(meta_.start.substr(4));
+}
+
+// Against the computer, without a clock: the player's last turn and the computer's answer are undone, in the
+// store first (so a restart replays the shorter game), then here by replaying the game from its start.
+void Room::on_takeback(Client*, const Access& a, const json& m) {
+  if (meta_.mode != "computer") bad_input("a move can be taken back only in a game against the computer");
+  if (meta_.clock_initial_ms > 0) bad_input("no take-backs in a game with a clock");
+  if (!state_) bad_input("the game has not started");
+  if (over()) bad_input("the game is over");
+  int seat = seat_for(a, m, "take back a move");
+  if (state_->to_move() != seat) bad_input("wait for the computer's move, then take back");
+  // The player's last turn: its last run of consecutive moves (a turn may be several moves, like the card
+  // duel's attack and refills), and everything after it.
+  int first = static_cast<int>(history_.size()) - 1;
+  while (first >= 0 && history_[first].stored.seat != seat) --first;
+  if (first < 0) bad_input("you have no move to take back");
+  while (first > 0 && history_[first - 1].stored.seat == seat) --first;
+  std::int64_t now = now_ms();
+  store_.truncate_moves(meta_.id, history_[first].stored.ply, now);
+  history_.resize(first);
+  auto rebuilt = start_state();
+  for (const auto& p : history_) rebuilt->apply(p.stored.move);
+  state_ = std::move(rebuilt);
+  ++generation_;
+  turn_started_ = now;
+  meta_.updated_ms = now;
+  broadcast_snapshots();
+}
+
+// A rematch: the same game and opponent with the colours swapped. Against the computer (and in hotseat) it is
+// made at once; between two players one offers and the other accepts. Each player is then sent its own links
+// of the new game (never the other's).
+void Room::on_rematch(Client* client, const Access& a, const json& m) {
+  if (!over()) bad_input("a rematch can be asked for once the game is over");
+  int seat = seat_for(a, m, "ask for a rematch");
+  std::string action = m.value("action", std::string("offer"));
+  if (action != "offer" && action != "accept" && action != "decline")
+    bad_input("rematch action must be offer, accept or decline");
+  if (!meta_.rematch.empty()) {
+    if (action == "decline") bad_input("the rematch is made already");
+    client->send(rematch_json(a).dump());
+    return;
+  }
+  if (meta_.mode != "friend") {
+    if (action == "decline") bad_input("there is no rematch offer to decline");
+    return make_rematch();
+  }
+  if (action == "decline") {
+    if (rematch_offer_ != 1 - seat) bad_input("there is no rematch offer to decline");
+    rematch_offer_ = -1;
+  } else if (rematch_offer_ == 1 - seat) {
+    return make_rematch();
+  } else if (action == "accept") {
+    bad_input("there is no rematch offer to accept");
+  } else {
+    rematch_offer_ = seat;
+  }
+  broadcast_rematch();
+}
+
+void Room::make_rematch() {
+  if (!spawner_) bad_input("rematches are not available on this server");
+  NewGame r;
+  r.game = meta_.spec;
+  r.mode = meta_.mode;
+  r.clock_initial_ms = meta_.clock_initial_ms;
+  r.clock_increment_ms = meta_.clock_increment_ms;
+  for (int k = 0; k < 2; ++k) {
+    if (meta_.seats[k].kind == "computer") r.agent = meta_.seats[k].agent;
+    else if (meta_.mode == "computer") r.human_seat = 1 - k;  // the colours are swapped
+  }
+  r.both_seats = meta_.mode == "friend";
+  std::vector<TokenGrant> grants;
+  std::string id = spawner_(r, grants);
+  store_.set_rematch(meta_.id, id);
+  meta_.rematch = id;
+  rematch_offer_ = -1;
+  for (auto& links : rematch_links_) links.clear();
+  // The player of seat k here plays seat 1-k there.
+  for (const auto& g : grants) {
+    char last = g.role.back();
+    if (last == '0' || last == '1') rematch_links_[1 - (last - '0')].push_back(g);
+    else
+      for (auto& links : rematch_links_) links.push_back(g);  // hotseat, or the all-seeing watch link
+  }
+  broadcast_rematch();
+}
+
+void Room::restore_rematch(const std::string& id, const std::vector<StoredToken>& tokens) {
+  meta_.rematch = id;
+  for (auto& links : rematch_links_) links.clear();
+  for (const auto& t : tokens) {
+    if (!t.claimed || t.sees == kUsedInvite) continue;
+    if (t.acts == 3) {
+      for (auto& links : rematch_links_) links.push_back({t.token, t.acts, t.sees, "hotseat"});
+    } else if (t.acts == 1 || t.acts == 2) {
+      int k = t.acts == 1 ? 0 : 1;
+      rematch_links_[1 - k].push_back({t.token, t.acts, t.sees, "seat" + std::to_string(k)});
+    } else if (t.sees == 0 || t.sees == 1) {
+      rematch_links_[1 - t.sees].push_back({t.token, t.acts, t.sees, "watch" + std::to_string(t.sees)});
+    } else if (t.sees == -1) {
+      for (auto& links : rematch_links_) links.push_back({t.token, t.acts, t.sees, "watch"});
+    }
+  }
+}
+
+json Room::rematch_json(const Access& a) const {
+  json links = json::array();
+  json token = nullptr;
+  for (int k = 0; k < 2; ++k) {
+    if (!(a.acts & (1 << k))) continue;
+    for (const auto& g : rematch_links_[k]) {
+      bool seen = false;
+      for (const auto& l : links) seen = seen || l["token"] == g.token;
+      if (seen) continue;
+      links.push_back({{"token", g.token}, {"role", g.role}, {"acts", g.acts}, {"sees", g.sees}});
+      if (token.is_null() && g.acts != 0) token = g.token;
+    }
+  }
+  return {{"type", "rematch"}, {"offer", rematch_offer_}, {"game", meta_.rematch.empty() ? json(nullptr) : json(meta_.rematch)},
+          {"token", token}, {"tokens", links}};
+}
+
+void Room::broadcast_rematch() {
+  for (auto& m : members_) m.client->send(rematch_json(m.access).dump());
+}
+
+json Room::player_entry(int seat) const {
+  json e = lobby_entry();
+  e["seat"] = seat;
+  if (seat == 0 || seat == 1) {
+    const StoredSeat& other = meta_.seats[1 - seat];
+    e["side"] = names_[seat];
+    e["opponent"] = {{"kind", other.kind}, {"agent", other.agent}, {"name", names_[1 - seat]}};
+  } else {
+    e["opponent"] = {{"kind", "hotseat"}, {"agent", ""}, {"name", ""}};
+  }
+  Ending end = ending();
+  std::string outcome;
+  if (end.status == Status::Draw) outcome = "draw";
+  else if (end.status == Status::Win) outcome = seat > 1 ? "over" : end.winner == seat ? "win" : "loss";
+  e["outcome"] = outcome;  // "" while the game is on
+  e["rematch"] = meta_.rematch;
+  return e;
+}
+
 void Room::end_outside_rules(Status status, int winner, const std::string& reason) {
   override_ = {status, winner, reason};
   draw_offer_ = -1;
@@ -609,8 +805,7 @@ void Room::check_clock(std::int64_t now) {
 json Room::replay_frame(int ply) const {
   if (!over()) bad_input("the record is shown when the game is over");
   if (ply < 0 || ply > static_cast<int>(history_.size())) bad_input("no such ply " + std::to_string(ply));
-  std::unique_ptr<AnyState> s = meta_.start.rfind("new:", 0) == 0 ? spec_.new_game(std::stoull(meta_.start.substr(4)))
-                                                                   : spec_.load(meta_.start.substr(4));
+  std::unique_ptr<AnyState> s = start_state();
   for (int i = 0; i < ply; ++i) s->apply(history_[i].stored.move);
   json frame{{"ply", ply}, {"plies", history_.size()}, {"title", meta_.title}, {"result", summary()},
              {"view", json::parse(s->view_json(-1))}};

@@ -8,6 +8,7 @@
 // AnyState::view_json(seat it sees), legal moves go only to the seat to move, and error texts about moves of
 // hidden-information games never come from the game (whose message might name a hidden rank).
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <set>
@@ -44,6 +45,8 @@ struct NewGame {
   std::int64_t clock_increment_ms = 0;
   bool listed = false;  // friend mode: show in the lobby so anyone can take the free seat
   std::optional<std::uint64_t> seed;  // only ever set by Hub::create under its seed policy
+  // Friend mode, for a rematch: both players are known, so both seats get their own links at once (no invite).
+  bool both_seats = false;
 };
 
 struct TokenGrant {
@@ -67,6 +70,9 @@ struct Ending {
   std::string reason;
 };
 
+// Makes and registers a new room (the Hub's), for rematches: returns the new game's id.
+using Spawner = std::function<std::string(const NewGame&, std::vector<TokenGrant>&)>;
+
 class Room {
  public:
   // Creates a new game and stores it; `grants` receives the tokens handed out.
@@ -80,6 +86,11 @@ class Room {
   void unlist() { meta_.listed = false; }
   // A seat whose invite nobody has opened yet (the Hub keeps this from the tokens); told to every client.
   void set_invite_pending(int seat, bool pending);
+  void set_spawner(Spawner spawner) { spawner_ = std::move(spawner); }
+  // After a restart: the rematch already made, with the links of its seats (from the store's tokens).
+  void restore_rematch(const std::string& id, const std::vector<StoredToken>& tokens);
+  // "Your games": this game as seen from `seat` (2: both, hotseat): opponent, phase, result for that seat.
+  nlohmann::json player_entry(int seat) const;
   bool over() const { return ending().status != Status::Ongoing; }
   bool in_setup() const { return !state_; }
   int ply() const { return state_ ? state_->ply() : 0; }
@@ -138,6 +149,12 @@ class Room {
   void on_random_setup(Client* client, const Access& a, const nlohmann::json& m);
   void on_resign(Client* client, const Access& a, const nlohmann::json& m);
   void on_draw(Client* client, const Access& a, const nlohmann::json& m);
+  void on_takeback(Client* client, const Access& a, const nlohmann::json& m);
+  void on_rematch(Client* client, const Access& a, const nlohmann::json& m);
+  void make_rematch();
+  nlohmann::json rematch_json(const Access& a) const;
+  void broadcast_rematch();
+  std::unique_ptr<AnyState> start_state() const;
 
   // Validates, commits and broadcasts one move; returns the error text ("" when played).
   std::string play(int seat, const std::string& move, std::int64_t now);
@@ -165,7 +182,17 @@ class Room {
   const std::vector<std::string>& legal_now() const;
   mutable std::vector<std::string> legal_cache_;
   mutable long legal_for_ = -1;
+  // The same moves in a structured form ({move, from, to, path}: the cells each goes through) as JSON text, made
+  // once per position; "[]" for a game whose moves name no cells.
+  const std::string& legal_moves_text() const;
+  mutable std::string legal_text_cache_;
+  mutable long legal_text_for_ = -1;
   long generation_ = 0;  // bumped whenever state_ changes
+  // Rematch: the seat offering one (friend games; -1: none; kept in memory only), and once made, the new game
+  // and, for each seat of this game, its player's links there (the colours are swapped).
+  Spawner spawner_;
+  int rematch_offer_ = -1;
+  std::vector<TokenGrant> rematch_links_[2];
 };
 
 

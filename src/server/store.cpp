@@ -19,7 +19,7 @@ namespace {
 
 constexpr const char* kGameColumns =
     "id, spec, mode, start, seed, listed, created, updated, clock_initial, clock_increment, seat0_kind, "
-    "seat0_agent, seat1_kind, seat1_agent, result, title, summary, draw_offer, draw_offer_ply, started";
+    "seat0_agent, seat1_kind, seat1_agent, result, title, summary, draw_offer, draw_offer_ply, started, rematch";
 
 StoredGame read_game(Stmt& s) {
   StoredGame g;
@@ -41,6 +41,7 @@ StoredGame read_game(Stmt& s) {
   g.draw_offer = static_cast<int>(s.integer(17));
   g.draw_offer_ply = static_cast<int>(s.integer(18));
   g.started_ms = s.integer(19);
+  g.rematch = s.text(20);
   return g;
 }
 
@@ -69,7 +70,7 @@ Store::Store(const std::string& path) {
       " seat0_kind TEXT NOT NULL, seat0_agent TEXT NOT NULL, seat1_kind TEXT NOT NULL, seat1_agent TEXT NOT NULL,"
       " result TEXT NOT NULL, title TEXT NOT NULL, summary TEXT NOT NULL,"
       " draw_offer INTEGER NOT NULL DEFAULT -1, draw_offer_ply INTEGER NOT NULL DEFAULT 0,"
-      " started INTEGER NOT NULL DEFAULT 0)");
+      " started INTEGER NOT NULL DEFAULT 0, rematch TEXT NOT NULL DEFAULT '')");
   // Databases written before a column existed gain it (existing games: no offer pending; start time unknown).
   std::vector<std::string> columns;
   for (Stmt info(db_, "PRAGMA table_info(games)"); info.step();) columns.push_back(info.text(1));
@@ -80,6 +81,12 @@ Store::Store(const std::string& path) {
   add_column("draw_offer", "INTEGER NOT NULL DEFAULT -1");
   add_column("draw_offer_ply", "INTEGER NOT NULL DEFAULT 0");
   add_column("started", "INTEGER NOT NULL DEFAULT 0");
+  add_column("rematch", "TEXT NOT NULL DEFAULT ''");
+  exec("CREATE TABLE IF NOT EXISTS players (player TEXT PRIMARY KEY, created INTEGER NOT NULL)");
+  exec(
+      "CREATE TABLE IF NOT EXISTS player_games (player TEXT NOT NULL REFERENCES players(player),"
+      " game_id TEXT NOT NULL REFERENCES games(id), token TEXT NOT NULL, seat INTEGER NOT NULL,"
+      " added INTEGER NOT NULL, PRIMARY KEY (player, game_id))");
   // The last moment the server was known to run with a clock going (Hub's heartbeat): after a crash, the side
   // to move is charged its thinking time up to then (docs/server.md, "Clocks across a restart").
   exec("CREATE TABLE IF NOT EXISTS heartbeat (id INTEGER PRIMARY KEY CHECK (id = 0), alive INTEGER NOT NULL)");
@@ -113,12 +120,13 @@ void Store::exec(const char* sql) {
 void Store::create_game(const StoredGame& g, const std::vector<StoredToken>& tokens) {
   exec("BEGIN IMMEDIATE");
   try {
-    Stmt s(db_, "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    Stmt s(db_, "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     s.bind(g.id).bind(g.spec).bind(g.mode).bind(g.start).bind(static_cast<std::int64_t>(g.seed))
         .bind(std::int64_t{g.listed}).bind(g.created_ms).bind(g.updated_ms).bind(g.clock_initial_ms)
         .bind(g.clock_increment_ms).bind(g.seats[0].kind).bind(g.seats[0].agent).bind(g.seats[1].kind)
         .bind(g.seats[1].agent).bind(g.result).bind(g.title).bind(g.summary)
-        .bind(std::int64_t{g.draw_offer}).bind(std::int64_t{g.draw_offer_ply}).bind(g.started_ms);
+        .bind(std::int64_t{g.draw_offer}).bind(std::int64_t{g.draw_offer_ply}).bind(g.started_ms)
+        .bind(g.rematch);
     s.run();
     for (const auto& t : tokens) {
       Stmt ts(db_, "INSERT INTO tokens VALUES (?,?,?,?,?)");
@@ -161,15 +169,16 @@ std::optional<std::string> Store::setup(const std::string& id, int seat) {
 }
 
 void Store::add_move(const std::string& id, const StoredMove& m) {
-  // One implicit transaction: the move row and the game's timestamp commit together or not at all.
-  exec("BEGIN IMMEDIATE");
+  // One transaction: the move row and the game's timestamp commit together or not at all. BEGIN and COMMIT are
+  // prepared once too (sqlite3_exec would compile them again for every move).
+  cache_->get(db_, "BEGIN IMMEDIATE").run();
   try {
     Stmt s = cache_->get(db_, "INSERT INTO moves VALUES (?,?,?,?,?,?,?)");
     s.bind(id).bind(std::int64_t{m.ply}).bind(std::int64_t{m.seat}).bind(m.move).bind(m.clock_ms[0])
         .bind(m.clock_ms[1]).bind(m.at_ms).run();
     Stmt u = cache_->get(db_, "UPDATE games SET updated=? WHERE id=?");
     u.bind(m.at_ms).bind(id).run();
-    exec("COMMIT");
+    cache_->get(db_, "COMMIT").run();
   } catch (...) {
     exec("ROLLBACK");
     throw;
@@ -217,6 +226,51 @@ bool Store::claim_invite(const std::string& invite, const std::vector<StoredToke
 void Store::touch(const std::string& id) {
   Stmt s(db_, "UPDATE games SET updated=? WHERE id=?");
   s.bind(now_ms()).bind(id).run();
+}
+
+void Store::truncate_moves(const std::string& id, int ply, std::int64_t now) {
+  exec("BEGIN IMMEDIATE");
+  try {
+    Stmt s(db_, "DELETE FROM moves WHERE game_id=? AND ply>=?");
+    s.bind(id).bind(std::int64_t{ply}).run();
+    Stmt u(db_, "UPDATE games SET updated=? WHERE id=?");
+    u.bind(now).bind(id).run();
+    exec("COMMIT");
+  } catch (...) {
+    exec("ROLLBACK");
+    throw;
+  }
+}
+
+void Store::set_rematch(const std::string& id, const std::string& rematch_id) {
+  Stmt s(db_, "UPDATE games SET rematch=? WHERE id=?");
+  s.bind(rematch_id).bind(id).run();
+}
+
+void Store::add_player(const std::string& player, std::int64_t now) {
+  Stmt s(db_, "INSERT INTO players VALUES (?,?)");
+  s.bind(player).bind(now).run();
+}
+
+bool Store::player_exists(const std::string& player) {
+  Stmt s(db_, "SELECT 1 FROM players WHERE player=?");
+  s.bind(player);
+  return s.step();
+}
+
+void Store::add_player_game(const std::string& player, const std::string& game_id, const std::string& token, int seat,
+                            std::int64_t now) {
+  // A game is listed once per player, with the first seat link registered for it.
+  Stmt s(db_, "INSERT OR IGNORE INTO player_games VALUES (?,?,?,?,?)");
+  s.bind(player).bind(game_id).bind(token).bind(std::int64_t{seat}).bind(now).run();
+}
+
+std::vector<Store::PlayerGame> Store::player_games(const std::string& player) {
+  Stmt s(db_, "SELECT game_id, token, seat FROM player_games WHERE player=? ORDER BY added DESC");
+  s.bind(player);
+  std::vector<PlayerGame> out;
+  while (s.step()) out.push_back({s.text(0), s.text(1), static_cast<int>(s.integer(2))});
+  return out;
 }
 
 std::vector<StoredGame> Store::games() {

@@ -38,6 +38,7 @@ struct StoredGame {
   int draw_offer = -1;
   int draw_offer_ply = 0;
   std::int64_t started_ms = 0;  // when play began (the first turn's clock start); 0 while setups are pending
+  std::string rematch;  // the id of the rematch made after this game ("" while none)
 };
 
 struct StoredMove {
@@ -77,6 +78,22 @@ class Store {
   // transaction; false if the invite was used already.
   bool claim_invite(const std::string& invite, const std::vector<StoredToken>& fresh);
   void touch(const std::string& id);
+  // A take-back: the moves from `ply` on are deleted (one transaction).
+  void truncate_moves(const std::string& id, int ply, std::int64_t now);
+  void set_rematch(const std::string& id, const std::string& rematch_id);
+
+  // Player identities ("your games"): a secret made by the server, kept by one browser, and the games whose
+  // seat links that browser registered under it. Only the secret's holder can list its games.
+  void add_player(const std::string& player, std::int64_t now);
+  bool player_exists(const std::string& player);
+  void add_player_game(const std::string& player, const std::string& game_id, const std::string& token, int seat,
+                       std::int64_t now);
+  struct PlayerGame {
+    std::string game_id;
+    std::string token;
+    int seat = 0;  // the seat the token acts for; 2: both (hotseat)
+  };
+  std::vector<PlayerGame> player_games(const std::string& player);
   // The server's heartbeat while a clock runs, and its last value (none before the first).
   void heartbeat(std::int64_t now);
   std::optional<std::int64_t> last_alive();

@@ -1,4 +1,5 @@
 // The server's JSON API (docs/server.md) and the tokens this browser holds.
+import type { LegalMove, RematchInfo } from './messages';
 
 export interface GameEntry {
   name: string;
@@ -51,6 +52,7 @@ export interface Clocks {
   remaining_ms: [number, number];
   running: number;
   increment_ms: number;
+  initial_ms?: number;
 }
 
 export interface Result {
@@ -85,6 +87,9 @@ export interface Snapshot {
   needs_setup: boolean;
   online?: [boolean, boolean]; // which seats have a connection open now (a computer's always)
   setup?: { done: [boolean, boolean]; mine: Record<string, string> };
+  legal_moves?: LegalMove[]; // the legal moves in a structured form (cells), same order as `legal`
+  rematch?: RematchInfo;
+  takeback?: boolean; // whether this game allows taking a move back (against the computer, without a clock)
 }
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {

@@ -1,6 +1,8 @@
 // A JSON WebSocket that reconnects by itself with backoff and keeps what is sent while it is down. The server
 // sends a fresh snapshot on every join, so a reconnection needs nothing else to catch up.
-export class ReconnectingSocket {
+import { parseServerMessage, type ServerMessage } from './messages';
+
+export class ReconnectingSocket<M = any> {
   protected ws: WebSocket | null = null;
   private closed = false;
   private retry = 0;
@@ -9,8 +11,10 @@ export class ReconnectingSocket {
   constructor(
     private path: string,
     protected token: string,
-    private onMessage: (m: any) => void,
+    private onMessage: (m: M) => void,
     private onStatus: (connected: boolean) => void,
+    // Turns the raw JSON into a message (null: dropped); the game socket's is parseServerMessage.
+    private parse: (raw: unknown) => M | null = (raw) => raw as M,
   ) {
     this.open();
   }
@@ -26,7 +30,8 @@ export class ReconnectingSocket {
     };
     ws.onmessage = (ev) => {
       try {
-        this.onMessage(JSON.parse(String(ev.data)));
+        const m = this.parse(JSON.parse(String(ev.data)));
+        if (m !== null) this.onMessage(m);
       } catch (e) {
         console.error('bad message', e);
       }
@@ -56,10 +61,10 @@ export class ReconnectingSocket {
   }
 }
 
-// A game's socket (/ws).
-export class GameSocket extends ReconnectingSocket {
-  constructor(token: string, onMessage: (m: any) => void, onStatus: (connected: boolean) => void) {
-    super('/ws', token, onMessage, onStatus);
+// A game's socket (/ws): every message typed (messages.ts).
+export class GameSocket extends ReconnectingSocket<ServerMessage> {
+  constructor(token: string, onMessage: (m: ServerMessage) => void, onStatus: (connected: boolean) => void) {
+    super('/ws', token, onMessage, onStatus, parseServerMessage);
   }
 
   // After an invite was exchanged for this browser's own seat token: reconnect with that one from now on.

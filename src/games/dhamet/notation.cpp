@@ -28,6 +28,14 @@ std::string move_text(const Move& m) {
 
 std::string State::move_to_string(const Move& m) const { return move_text(m); }
 
+std::vector<std::string> DhametState::move_cells(const Move& m) const {
+  std::vector<std::string> out;
+  if (!m.n) return out;
+  out.push_back(point_name(m.from));
+  for (int i = 0; i < m.n; ++i) out.push_back(point_name(m.path[i]));
+  return out;
+}
+
 namespace {
 std::string list_moves(const std::vector<Move>& moves, std::size_t limit = 12) {
   std::vector<std::string> names;

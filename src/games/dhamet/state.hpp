@@ -30,6 +30,8 @@ class State {
   void legal_moves(std::vector<Move>& out) const;
   void apply(const Move& m, Events* events);
   std::string move_to_string(const Move& m) const;
+  // The points a move goes through, start to last landing (none for a huff alone), for the web client.
+  std::vector<std::string> move_cells(const Move& m) const;
   Move parse_move(std::string_view text) const;
   std::string to_string() const;
 

@@ -22,6 +22,15 @@ std::string State::move_to_string(const Move& m) const {
   return out;
 }
 
+std::vector<std::string> State::move_cells(const Move& m) const {
+  switch (m.kind) {
+    case Move::Pass: return {};
+    case Move::Place: return {cell_name(m.to)};
+    case Move::Play: break;
+  }
+  return {cell_name(m.from), cell_name(m.to)};
+}
+
 Move State::parse_move(std::string_view input) const {
   const std::string_view text = trim(input);
   auto fail = [&](const std::string& why) -> Move { bad_input("illegal move " + quoted(text) + ": " + why); };

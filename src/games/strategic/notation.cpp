@@ -102,6 +102,22 @@ std::string State::move_to_string(const Move& m) const {
   return CanonicalPath(b, empty(), m).text();
 }
 
+std::vector<std::string> State::move_cells(const Move& m) const {
+  const Board& b = board();
+  if (m.kind != Kind::Officer) return {b.name(m.from), b.name(m.to)};
+  // The canonical path's text lists every cell it touches, between "-" and "x".
+  std::vector<std::string> out;
+  const std::string text = move_to_string(m);
+  std::size_t pos = 0;
+  while (pos <= text.size()) {
+    std::size_t end = text.find_first_of("-x", pos);
+    out.push_back(text.substr(pos, end == std::string::npos ? std::string::npos : end - pos));
+    if (end == std::string::npos) break;
+    pos = end + 1;
+  }
+  return out;
+}
+
 Move State::parse_move(std::string_view raw) const {
   const Board& b = board();
   const std::string_view text = trim(raw);

@@ -97,6 +97,8 @@ class State {
   void legal_moves(std::vector<Move>& out) const;
   void apply(const Move& m, Events* events);
   std::string move_to_string(const Move& m) const;
+  // The squares a move goes from and to (the web client's structured legal moves).
+  std::vector<std::string> move_cells(const Move& m) const { return {square_str(m.from), square_str(m.to)}; }
   Move parse_move(std::string_view text) const;  // validates legality
   std::string to_string() const;
   static const char* player_name(int p) { return p == 0 ? "red" : "blue"; }

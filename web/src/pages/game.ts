@@ -5,6 +5,9 @@ import { copy, h, toast } from '../dom';
 import { boardFor } from '../games/registry';
 import { GameSocket } from '../net';
 import { levelName, sideName } from '../strength';
+import type { ServerMessage } from '../messages';
+import { resetTitle, setGameTitle } from '../title';
+import { gameHooks } from './game-hooks';
 
 function roleOf(s: Snapshot): string {
   if (s.acts.length === 2) return 'hotseat';
@@ -33,12 +36,18 @@ export function gamePage(app: HTMLElement, link: string): () => void {
   const page = h('div', { class: 'game' }, h('div', { class: 'board-col' }, statusEl, boardEl, combatEl), sideEl);
   app.replaceChildren(page);
 
+  const hooks = gameHooks({ send: (m) => socket.send(m), token: () => token, rerender: () => renderSide() });
   const socket = new GameSocket(token, onMessage, (up) => {
     connEl.textContent = up ? '' : 'reconnecting…';
     connEl.className = up ? 'conn' : 'conn down';
   });
 
-  function onMessage(m: any): void {
+  function onMessage(m: ServerMessage): void {
+    handle(m);
+    hooks.message(m, st);
+  }
+
+  function handle(m: ServerMessage): void {
     if (m.type === 'claimed') {
       // This browser took the invite's seat: its own link replaces the invite (which no longer works).
       token = m.token;
@@ -47,7 +56,7 @@ export function gamePage(app: HTMLElement, link: string): () => void {
       history.replaceState(null, '', `#/play/${token}`);
       toast('You took the seat. Keep this page\'s link to resume it from any browser.');
     } else if (m.type === 'state') {
-      st = m as Snapshot;
+      st = m;
       receivedAt = Date.now();
       // An opponent this page said had left is connected again (the server sends a state on every change).
       st.players.forEach((p, k) => {
@@ -67,6 +76,7 @@ export function gamePage(app: HTMLElement, link: string): () => void {
       st.moves.push({ ply: m.ply, seat: m.seat, move: m.move, events: m.events });
       st.view = m.view;
       st.legal = m.legal;
+      st.legal_moves = m.legal_moves;
       st.to_move = m.to_move;
       st.viewer = m.viewer;
       st.clocks = m.clocks;
@@ -119,7 +129,7 @@ export function gamePage(app: HTMLElement, link: string): () => void {
     }
     // The tab says which game, and "Your move" when it is this player's turn.
     const myTurn = !over && s.phase === 'play' && s.acts.length > 0 && s.acts.includes(s.to_move) && s.players[s.to_move]?.kind === 'human';
-    document.title = `${myTurn ? 'Your move · ' : over ? 'Game over · ' : ''}${s.title} · strat`;
+    setGameTitle(s.title, myTurn ? 'your-move' : over ? 'over' : 'waiting');
     // A human opponent who had joined and whose page is closed now.
     // (Only one this page saw connected: a friend who just took the invite is not "gone" before their page opens.)
     const gone = s.online ? s.players.filter((p, k) => !s.acts.includes(k) && p.kind === 'human' && p.joined && seenOnline.has(k) && !s.online![k]) : [];
@@ -216,6 +226,7 @@ export function gamePage(app: HTMLElement, link: string): () => void {
         actions.append(h('button', { class: 'draw-btn', onclick: () => socket.send({ type: 'draw', action: 'offer' }) }, 'Offer draw'));
       }
     }
+    hooks.actions(s, actions);
     if (over) {
       actions.append(h('a', { class: 'button', href: `#/replay/${s.id}` }, 'Replay'), h('a', { class: 'button', href: api.recordUrl(s.id), download: `strat-${s.id}.txt` }, 'Export record'));
     }
@@ -245,6 +256,7 @@ export function gamePage(app: HTMLElement, link: string): () => void {
     const capturedEl = s.view && board.captured ? board.captured(s.view) : null;
     sideEl.replaceChildren(invite ? links : '', players, actions, capturedEl ?? '', h('h3', {}, `Moves (${s.moves.length})`), moves, invite ? '' : links);
     moves.scrollTop = moves.scrollHeight;
+    hooks.clocks(s, sideEl, Date.now() - receivedAt);
   }
 
   // Clocks tick locally between messages.
@@ -253,10 +265,12 @@ export function gamePage(app: HTMLElement, link: string): () => void {
     const k = st.clocks.running;
     const el = sideEl.querySelector<HTMLElement>(`.clock[data-seat="${k}"]`);
     if (el) el.textContent = fmtClock(st.clocks.remaining_ms[k] - (Date.now() - receivedAt));
+    hooks.clocks(st, sideEl, Date.now() - receivedAt);
   }, 250);
 
   return () => {
-    document.title = 'strat';
+    resetTitle();
+    hooks.dispose();
     window.clearInterval(tick);
     socket.close();
   };

@@ -1,6 +1,8 @@
-// The lobby: start a game, your games (held in this browser), open games to join, recent games.
-import { addToken, api, heldGames, remember, type GameEntry, type LobbyEntry } from '../api';
+// The lobby: start a game, your games (kept on the server for this browser's player), open games to join,
+// recent games.
+import { addToken, api, remember, type GameEntry, type LobbyEntry } from '../api';
 import { h, toast } from '../dom';
+import { yourGames } from './your-games';
 import { LEVELS, LEVEL_NAMES, agentFor, sideName, type Level } from '../strength';
 
 const LAST_GAME = 'strat.lobby.game'; // the game last started from this browser: the form's default
@@ -92,20 +94,15 @@ function entryRow(e: LobbyEntry, action: HTMLElement | null): HTMLElement {
 }
 
 export function lobbyPage(app: HTMLElement): () => void {
-  const mine = h('div', { class: 'card' }, h('h2', {}, 'Your games'));
+  const mine = h('div', { class: 'card', id: 'your-games-card' }, h('h2', {}, 'Your games'));
   const open = h('div', { class: 'card', id: 'open-games' }, h('h2', {}, 'Open games'));
   const recent = h('div', { class: 'card', id: 'recent-games' }, h('h2', {}, 'Recent games'));
   const formSlot = h('div');
   app.replaceChildren(h('div', { class: 'lobby' }, formSlot, mine, open, recent));
 
-  const held = heldGames();
-  const list = h('ul', { class: 'entries' });
-  for (const g of held.slice(0, 20)) {
-    const tok = g.tokens.find((t) => t.acts !== 0) ?? g.tokens[0];
-    if (!tok) continue;
-    list.append(h('li', { class: 'entry' }, h('a', { href: `#/play/${tok.token}` }, g.title), h('span', { class: 'muted' }, ` ${g.mode} · ${ago(g.created)}`)));
-  }
-  mine.append(held.length ? list : h('p', { class: 'muted' }, 'Games you start or join appear here.'));
+  // Your games: kept on the server for this browser's player identity (your-games.ts).
+  const loadMine = yourGames(mine);
+  void loadMine();
 
   let stop = false;
   const load = async () => {
