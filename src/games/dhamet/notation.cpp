@@ -28,7 +28,7 @@ std::string move_text(const Move& m) {
 
 std::string State::move_to_string(const Move& m) const { return move_text(m); }
 
-std::vector<std::string> DhametState::move_cells(const Move& m) const {
+std::vector<std::string> State::move_cells(const Move& m) const {
   std::vector<std::string> out;
   if (!m.n) return out;
   out.push_back(point_name(m.from));
