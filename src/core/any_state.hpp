@@ -12,6 +12,7 @@
 #include "core/assert.hpp"
 #include "core/error.hpp"
 #include "core/game.hpp"
+#include "core/rng.hpp"
 
 namespace strat {
 
@@ -42,6 +43,11 @@ class AnyState {
   // Ends an open game outside the rules (resignation, agreed draw, time; docs/records.md): outcome() is then
   // `o`, no move is legal, and render() shows the result instead of the side to move.
   virtual void end(const Outcome& o) = 0;
+  // How good the position is for `player` as far as `player` knows it, in [-1, 1] (the game's static
+  // evaluation; +1/-1/0 once decided). With hidden information it never reads the true hidden state: it averages
+  // the evaluation over `samples` states drawn from the player's Info with an Rng seeded by `seed`.
+  // Empty for a game without an evaluation.
+  virtual std::optional<double> evaluate_as_known(int player, int samples, std::uint64_t seed) const = 0;
 };
 
 // Optional per-game hooks, detected at compile time.
@@ -114,6 +120,23 @@ class StateAdapter final : public AnyState {
   }
 
   bool hidden_information() const override { return HiddenInformationGame<S>; }
+
+  std::optional<double> evaluate_as_known(int player, int samples, std::uint64_t seed) const override {
+    const Outcome o = outcome();
+    if (o.over()) return o.status == Status::Win ? (o.winner == player ? 1.0 : -1.0) : 0.0;
+    if constexpr (!EvaluatedGame<S>) {
+      return std::nullopt;
+    } else if constexpr (HiddenInformationGame<S>) {
+      const auto info = s_.info(player);
+      Rng rng(seed);
+      const int n = std::max(1, samples);
+      double sum = 0;
+      for (int i = 0; i < n; ++i) sum += static_cast<double>(info.sample(rng).evaluate(player));
+      return std::clamp(sum / n, -1.0, 1.0);
+    } else {
+      return std::clamp(static_cast<double>(s_.evaluate(player)), -1.0, 1.0);
+    }
+  }
 
   std::string player_name(int player) const override {
     if constexpr (HasPlayerName<S>) return std::string(S::player_name(player));
