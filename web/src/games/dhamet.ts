@@ -23,26 +23,26 @@ function onBoard(v: any): [number, number] {
 function captured(v: any): HTMLElement {
   const n = onBoard(v);
   const side = (k: number, name: string) =>
-    h('div', { class: 'captured-row', 'data-side': name }, h('span', { class: 'dot', style: `background:${COLORS[k]}` }), h('span', { class: 'captured-label' }, sideName(name)), h('span', { class: 'captured-count' }, `captured ${MEN - n[1 - k]}`), h('span', { class: 'muted' }, ` · ${n[k]} on the board`));
+    h('div', { class: 'captured-row', 'data-side': name }, h('span', { class: 'dot', style: `background:${COLORS[k]}` }), ` ${sideName(name)} `, h('span', { class: 'captured-count' }, `captured ${MEN - n[1 - k]}`), h('span', { class: 'muted' }, ` · ${n[k]} left`));
   return h('div', { class: 'captured dhamet-captured', id: 'captured' }, side(0, 'white'), side(1, 'black'));
 }
 
-// A capture lists every landing point ("e5xc5xa5"): one piece taken per "x" (D-09, D-14).
-function taken(m: MoveEntry): number {
-  return m.move ? (m.move.match(/x/g) ?? []).length : 0;
+// The pieces a move took: one "capture POINT" event each (the move's text may give only its start and end,
+// "e5xa5", as D-notation allows).
+function takenAt(m: MoveEntry): string[] {
+  return m.events.filter((e) => e.startsWith('capture ')).map((e) => e.slice(8));
 }
 
 function short(m: MoveEntry): string | null {
-  const n = taken(m);
+  const n = takenAt(m).length;
   return n ? `captures ${n}` : null;
 }
 
 function describe(m: MoveEntry, players: Player[]): string | null {
-  const n = taken(m);
-  if (!n) return null;
-  const who = sideName(players[m.seat]?.name ?? (m.seat === 0 ? 'white' : 'black'));
-  const path = m.move!.split('x');
-  return n === 1 ? `${who} captures 1 (${m.move})` : `${who} captures ${n} in one move: ${path[0]} jumps to ${path.slice(1).join(', then ')}`;
+  const at = takenAt(m);
+  if (!at.length) return null;
+  const who = sideName(players[m.seat]?.name || (m.seat === 0 ? 'white' : 'black'));
+  return at.length === 1 ? `${who} captures 1 on ${at[0]} (${m.move})` : `${who} captures ${at.length} in one move (${m.move}): ${at.join(', ')}`;
 }
 
 export const dhamet = gridBoard({

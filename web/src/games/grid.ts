@@ -122,7 +122,7 @@ export function gridBoard(adapter: GridAdapter): BoardModule {
       const [, y] = at(0, i);
       svg.append(s('text', { x: -0.22, y: y + 0.6, class: 'coord', 'text-anchor': 'middle' }, String(i + 1)));
     }
-    const radius = points ? 0.38 : 0.34;
+    const radius = points ? 0.3 : 0.34; // on points, small enough that the lines show between pieces
     for (const c of cells) {
       const [x, y] = at(c.col, c.row);
       const sq = name(c.col, c.row);

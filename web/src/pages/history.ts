@@ -93,10 +93,10 @@ export class MoveHistory {
     return h(
       'div',
       { class: 'history-controls', id: 'history-controls' },
-      btn('⏮', 'First position', 'hist-first', () => void this.show(0), at === 0),
+      btn('«', 'First position', 'hist-first', () => void this.show(0), at === 0),
       btn('◀', 'Previous move', 'hist-prev', () => this.step(-1), at === 0),
       btn('▶', 'Next move', 'hist-next', () => this.step(1), at >= plies),
-      btn('⏭', 'Last move', 'hist-last', () => this.live(), at >= plies),
+      btn('»', 'Last move', 'hist-last', () => this.live(), at >= plies),
       this.ply !== null ? h('button', { type: 'button', class: 'primary hist-live', id: 'back-to-live', onclick: () => this.live() }, 'Back to live') : '',
     );
   }
