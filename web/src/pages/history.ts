@@ -103,8 +103,8 @@ export class MoveHistory {
 
   // Marks the move list: the shown ply's move is highlighted, and each move opens its board.
   decorate(list: HTMLElement): void {
+    list.classList.add('steppable');
     list.querySelectorAll<HTMLElement>('li').forEach((li, k) => {
-      li.classList.add('steppable');
       li.tabIndex = 0;
       li.setAttribute('role', 'button');
       const go = () => void this.show(k + 1);
