@@ -152,8 +152,9 @@ export function registerBoardTests({ test, server, assert, until, getJson, newPa
     const phone = await newPage(PHONE);
     await phone.goto(page.url());
     await phone.waitForSelector('#eval-graph .eval-point');
-    const box = await phone.locator('#eval-graph').boundingBox();
-    assert(box.width <= 390, `the graph fits a phone (${box.width})`);
+    await phone.waitForSelector('#analysis-board svg');
+    const box = await phone.locator('#eval-graph').boundingBox(), board = await phone.locator('#analysis-board svg').boundingBox();
+    assert(box.width <= 390 && board.width >= 300 && board.width <= 390, `the graph (${box.width} px) and the board (${board.width} px) fit a phone`);
     await shot(phone, 'dhamet-analysis-phone');
     await phone.context().close();
     await page.context().close();
