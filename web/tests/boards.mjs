@@ -250,4 +250,29 @@ export function registerBoardTests({ test, server, assert, until, getJson, newPa
     await check();
     await page.context().close();
   });
+
+  test('card duel: every card has a screen-reader label, and a card this player cannot see is "unknown"', async () => {
+    const made = await create({ game: 'stratego-cards', mode: 'computer', agent: 'random', seat: 0 });
+    const page = await newPage();
+    await page.goto(`${server.base}/#/play/${tokenFor(made, 'seat0')}`);
+    await page.waitForSelector('#board svg .card');
+    // Red places its cards (buttons under the board); the computer then lays its own, face down for red.
+    const backs = () => page.locator('#board svg g.card.back').count();
+    // (Red lays its five slots first, then Blue its five.)
+    for (let i = 0; i < 12 && !(await backs()); ++i) {
+      const before = await page.locator('#moves li').count();
+      if (await page.locator('.move-btn').count()) await page.locator('.move-btn').first().click();
+      await until(async () => (await page.locator('#moves li').count()) > before || (await backs()), 'the next move');
+    }
+    const cards = await page.locator('#board svg g.card').evaluateAll((els) => els.map((e) => [e.classList.contains('back'), e.getAttribute('aria-label')]));
+    const RANKS = ['Spy', 'Scout', 'Miner', 'Sergeant', 'Lieutenant', 'Captain', 'Major', 'Colonel', 'General', 'Marshal', 'Bomb', 'Flag'];
+    assert(cards.length > 0 && cards.every(([, label]) => label), 'every card is labelled');
+    const hidden = cards.filter(([back]) => back);
+    assert(hidden.length > 0, 'the opponent has cards this player cannot see');
+    for (const [, label] of hidden) {
+      assert(label.includes('unknown'), `a hidden card: ${label}`);
+      for (const r of RANKS) assert(!label.includes(r), `a hidden rank in "${label}"`);
+    }
+    await page.context().close();
+  });
 }
