@@ -59,7 +59,8 @@ function draw(el: HTMLElement, c: Cursor): void {
 function onKey(el: HTMLElement, ev: KeyboardEvent): void {
   const c = cursors.get(el);
   const h = c?.handle;
-  if (!c || !h) return;
+  // A board another drawing replaced (a handover screen, the setup editor) takes no more keys.
+  if (!c || !h || !h.svg.isConnected || !el.contains(h.svg)) return;
   // Arrows move on the screen: "up" is towards the top of the board as drawn, whichever side is at the bottom.
   const step: Record<string, [number, number]> = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
   if (ev.key in step) {
@@ -117,10 +118,4 @@ export function attachKeyboard(el: HTMLElement, handle: BoardHandle): void {
   c.col = Math.min(c.col, handle.cols - 1);
   c.row = Math.min(c.row, handle.rows - 1);
   draw(el, c);
-}
-
-// Detaches a board that no longer takes moves by keyboard (another drawing replaced it).
-export function detachKeyboard(el: HTMLElement): void {
-  const c = cursors.get(el);
-  if (c) c.handle = null;
 }
