@@ -12,6 +12,7 @@
 #include "core/assert.hpp"
 #include "core/error.hpp"
 #include "core/game.hpp"
+#include "core/rng.hpp"
 
 namespace strat {
 
@@ -46,6 +47,11 @@ class AnyState {
   // is not between cells, like a pass); an empty list for a game that does not say (the web client's board
   // then reads its notation). Only ever the side to move's own moves, like legal_moves().
   virtual std::vector<std::vector<std::string>> legal_move_cells() const { return {}; }
+  // How good the position is for `player` as far as `player` knows it, in [-1, 1] (the game's static
+  // evaluation; +1/-1/0 once decided). With hidden information it never reads the true hidden state: it averages
+  // the evaluation over `samples` states drawn from the player's Info with an Rng seeded by `seed`.
+  // Empty for a game without an evaluation.
+  virtual std::optional<double> evaluate_as_known(int player, int samples, std::uint64_t seed) const = 0;
 };
 
 // Optional per-game hooks, detected at compile time.
@@ -133,6 +139,23 @@ class StateAdapter final : public AnyState {
   }
 
   bool hidden_information() const override { return HiddenInformationGame<S>; }
+
+  std::optional<double> evaluate_as_known(int player, int samples, std::uint64_t seed) const override {
+    const Outcome o = outcome();
+    if (o.over()) return o.status == Status::Win ? (o.winner == player ? 1.0 : -1.0) : 0.0;
+    if constexpr (!EvaluatedGame<S>) {
+      return std::nullopt;
+    } else if constexpr (HiddenInformationGame<S>) {
+      const auto info = s_.info(player);
+      Rng rng(seed);
+      const int n = std::max(1, samples);
+      double sum = 0;
+      for (int i = 0; i < n; ++i) sum += static_cast<double>(info.sample(rng).evaluate(player));
+      return std::clamp(sum / n, -1.0, 1.0);
+    } else {
+      return std::clamp(static_cast<double>(s_.evaluate(player)), -1.0, 1.0);
+    }
+  }
 
   std::string player_name(int player) const override {
     if constexpr (HasPlayerName<S>) return std::string(S::player_name(player));

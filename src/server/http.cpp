@@ -112,7 +112,16 @@ json parse_body(const Request& req) {
   }
 }
 
-// /api/... routes. Paths: /api/games, /api/lobby, /api/state, /api/games/ID/{join,replay,record}.
+int ply_param(const std::string& target) {
+  std::string ply = query_param(target, "ply");
+  try {
+    return ply.empty() ? 0 : std::stoi(ply);
+  } catch (const std::exception&) {
+    bad_input("ply must be a number");
+  }
+}
+
+// /api/... routes. Paths: /api/games, /api/lobby, /api/state, /api/games/ID/{join,replay,views,analysis,record}.
 Response api(Hub& hub, const Request& req) {
   std::string target(req.target());
   std::string path = target.substr(0, target.find('?'));
@@ -137,16 +146,10 @@ Response api(Hub& hub, const Request& req) {
       auto slash = rest.find('/');
       std::string id = rest.substr(0, slash), action = slash == std::string::npos ? "" : rest.substr(slash + 1);
       if (action == "join" && method == http::verb::post) return json_response(req, hub.take_open_seat(id));
-      if (action == "replay" && method == http::verb::get) {
-        std::string ply = query_param(target, "ply");
-        int n = 0;
-        try {
-          n = ply.empty() ? 0 : std::stoi(ply);
-        } catch (const std::exception&) {
-          bad_input("ply must be a number");
-        }
-        return json_response(req, hub.replay(id, n));
-      }
+      if (action == "replay" && method == http::verb::get) return json_response(req, hub.replay(id, ply_param(target)));
+      if (action == "views" && method == http::verb::get)
+        return json_response(req, hub.views(id, query_param(target, "token"), ply_param(target)));
+      if (action == "analysis" && method == http::verb::get) return json_response(req, hub.analysis(id));
       if (action == "record" && method == http::verb::get) {
         auto res = make_response(req, http::status::ok, hub.record(id), "text/plain; charset=utf-8");
         res.set(http::field::content_disposition, "attachment; filename=\"strat-" + id + ".txt\"");

@@ -230,6 +230,18 @@ json Hub::player_games(const std::string& player) {
 }
 
 json Hub::replay(const std::string& game_id, int ply) { return room(game_id).replay_frame(ply); }
+json Hub::views(const std::string& game_id, const std::string& token, int ply) {
+  Access a;
+  std::string why;
+  Room* r = open(token, a, why, nullptr);
+  if (!r) bad_input(why);
+  // The same answer for another game's token as for an unknown one: a token says nothing about other games.
+  if (r->id() != game_id) bad_input("unknown or malformed game link");
+  return r->view_at(a, ply);
+}
+
+json Hub::analysis(const std::string& game_id) { return room(game_id).analysis(); }
+
 std::string Hub::record(const std::string& game_id) { return room(game_id).record_text(); }
 
 void Hub::handle(Room& room, Client* client, const json& message) {

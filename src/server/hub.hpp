@@ -31,6 +31,9 @@ class Hub {
   nlohmann::json take_open_seat(const std::string& game_id);
   nlohmann::json state(const std::string& token);
   nlohmann::json replay(const std::string& game_id, int ply);
+  // The board after `ply` moves as the holder of `token` saw it then; the token must be one of that game's.
+  nlohmann::json views(const std::string& game_id, const std::string& token, int ply);
+  nlohmann::json analysis(const std::string& game_id);
   std::string record(const std::string& game_id);
   // "Your games": a new player identity (a secret for one browser), a seat link registered under it, and its
   // games. Only the identity's secret lists them (docs/server.md, "Your games").

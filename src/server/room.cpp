@@ -1,6 +1,7 @@
 #include "server/room.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <iostream>
 #include <random>
@@ -802,6 +803,11 @@ void Room::check_clock(std::int64_t now) {
   }
 }
 
+std::unique_ptr<AnyState> Room::start_state() const {
+  return meta_.start.rfind("new:", 0) == 0 ? spec_.new_game(std::stoull(meta_.start.substr(4)))
+                                           : spec_.load(meta_.start.substr(4));
+}
+
 json Room::replay_frame(int ply) const {
   if (!over()) bad_input("the record is shown when the game is over");
   if (ply < 0 || ply > static_cast<int>(history_.size())) bad_input("no such ply " + std::to_string(ply));
@@ -811,6 +817,80 @@ json Room::replay_frame(int ply) const {
              {"view", json::parse(s->view_json(-1))}};
   if (ply > 0) frame["last"] = move_json(history_[ply - 1]);
   return frame;
+}
+
+json Room::view_at(const Access& a, int ply) const {
+  if (!state_) bad_input("the game has not started: the players are placing their pieces");
+  const int plies = static_cast<int>(history_.size());
+  if (ply < 0 || ply > plies) bad_input("no such ply " + std::to_string(ply) + " (0 to " + std::to_string(plies) + ")");
+  // The seat whose knowledge is shown is the one the client sees now (the whole board once the game is over);
+  // its view at an earlier ply is what that seat knew then, never more.
+  const int v = viewer(a);
+  if (v < 0 && spec_.info->hidden_information() && !over()) bad_input("this link sees no player's view");
+  std::unique_ptr<AnyState> s = start_state();
+  for (int i = 0; i < ply; ++i) s->apply(history_[static_cast<std::size_t>(i)].stored.move);
+  json frame{{"ply", ply}, {"plies", plies}, {"viewer", v}, {"view", json::parse(s->view_json(v))}};
+  frame["last"] = ply > 0 ? move_for(history_[static_cast<std::size_t>(ply - 1)], a) : json(nullptr);
+  return frame;
+}
+
+namespace {
+
+// Samples per evaluation of a hidden-information position: enough for a steady average, bounded so that a long
+// game is analysed within about a second (two evaluations per ply, each of `samples` draws).
+int analysis_samples(int plies) { return std::clamp(8000 / (2 * (plies + 1)), 2, 16); }
+
+// A move is marked as a mistake when its player's evaluation fell by at least this much (on [-1, 1]) from
+// before the move to after the opponent's reply; at most kMistakes are marked, the biggest first.
+constexpr double kMistakeDrop = 0.15;
+constexpr std::size_t kMistakes = 3;
+
+}  // namespace
+
+// Each position is evaluated by both players, each from its own Info (AnyState::evaluate_as_known), with a
+// seed fixed per ply so that the analysis is the same every time. A move's loss is its player's evaluation
+// before the move minus the same player's evaluation after the opponent's reply: a static evaluation right
+// after a move cannot see the recapture it allows.
+const json& Room::analysis() const {
+  if (!over()) bad_input("the analysis is made when the game is over");
+  if (analysis_) return *analysis_;
+  const int plies = static_cast<int>(history_.size());
+  const int samples = analysis_samples(plies);
+  std::vector<std::array<double, 2>> e(static_cast<std::size_t>(plies) + 1);
+  std::unique_ptr<AnyState> s = start_state();
+  bool evaluated = true;
+  for (int k = 0; k <= plies && evaluated; ++k) {
+    if (k > 0) s->apply(history_[static_cast<std::size_t>(k - 1)].stored.move);
+    for (int p = 0; p < 2 && evaluated; ++p) {
+      auto v = s->evaluate_as_known(p, samples, meta_.seed * 1000003ULL + static_cast<std::uint64_t>(2 * k + p));
+      if (v) e[static_cast<std::size_t>(k)][static_cast<std::size_t>(p)] = *v;
+      else evaluated = false;
+    }
+  }
+  json out{{"plies", plies}, {"available", evaluated}, {"samples", s->hidden_information() ? samples : 1}};
+  json points = json::array(), mistakes = json::array();
+  if (evaluated) {
+    const auto at = [&](int k, int seat) { return e[static_cast<std::size_t>(k)][static_cast<std::size_t>(seat)]; };
+    // The graph: after each move, its player's evaluation, turned to the first player's point of view.
+    points.push_back({{"ply", 0}, {"seat", -1}, {"value", at(0, 0)}});
+    std::vector<std::pair<double, int>> losses;
+    for (int k = 1; k <= plies; ++k) {
+      const int seat = history_[static_cast<std::size_t>(k - 1)].stored.seat;
+      points.push_back({{"ply", k}, {"seat", seat}, {"value", seat == 0 ? at(k, 0) : -at(k, 1)}});
+      const double loss = at(k - 1, seat) - at(std::min(k + 1, plies), seat);
+      if (loss >= kMistakeDrop) losses.push_back({loss, k});
+    }
+    std::sort(losses.begin(), losses.end(),
+              [](const auto& x, const auto& y) { return x.first > y.first || (x.first == y.first && x.second < y.second); });
+    if (losses.size() > kMistakes) losses.resize(kMistakes);
+    for (const auto& [loss, k] : losses)
+      mistakes.push_back({{"ply", k}, {"seat", history_[static_cast<std::size_t>(k - 1)].stored.seat}, {"loss", loss}});
+  }
+  out["points"] = points;
+  out["mistakes"] = mistakes;
+  out["result"] = summary();
+  analysis_ = std::move(out);
+  return *analysis_;
 }
 
 // The record format of docs/records.md, written by the same code as `strat selfplay --save` so that

@@ -113,6 +113,14 @@ class Room {
 
   // The finished game: frames for replay, the text record; throws BadInput while the game is on.
   nlohmann::json replay_frame(int ply) const;
+  // The board after `ply` moves as the client with `access` saw it then (GET /api/games/ID/views), replayed
+  // from the start: it never holds what that player did not know at that ply. A finished game is shown whole,
+  // as replay_frame does. Throws BadInput during setup or for a ply not played.
+  nlohmann::json view_at(const Access& access, int ply) const;
+  // The finished game's evaluation after every move and its biggest mistakes (GET /api/games/ID/analysis),
+  // each move judged from what its player knew then; computed once, then cached. Throws BadInput while the
+  // game is on.
+  const nlohmann::json& analysis() const;
   std::string record_text() const;
   nlohmann::json lobby_entry() const;
 
@@ -127,6 +135,7 @@ class Room {
   };
 
   Room(Store& store, StoredGame meta, GameSpec spec);
+  std::unique_ptr<AnyState> start_state() const;  // the position before the first move
   Ending ending() const;
   int viewer(const Access& a) const;
   std::string view_text(const Access& a) const;
@@ -193,6 +202,7 @@ class Room {
   Spawner spawner_;
   int rematch_offer_ = -1;
   std::vector<TokenGrant> rematch_links_[2];
+  mutable std::optional<nlohmann::json> analysis_;
 };
 
 

@@ -238,6 +238,10 @@ TYPED_TEST(Conformance, HiddenInformationStaysHidden) {
         if (p == s.to_move() && !s.outcome().over()) {
           ASSERT_EQ(texts_of(other), texts_of(s)) << "player " << p;
         }
+        // The analysis' evaluation (AnyState::evaluate_as_known) reads only the player's Info.
+        ASSERT_EQ(StateAdapter<TypeParam>("sampled", other).evaluate_as_known(p, 3, 7),
+                  StateAdapter<TypeParam>("true", s).evaluate_as_known(p, 3, 7))
+            << "player " << p;
       }
     });
     EXPECT_GT(sampled, 0);

@@ -357,6 +357,22 @@ TEST_F(Hostile, EveryRouteAnswersOnlyWithinItsTokensRights) {
       EXPECT_NE(r.status, 200) << k.name << route;
       words_ok(k, r.body, route);
     }
+    // Stepping through the moves: only a token of this game, and each ply's view only as that token sees it.
+    for (const std::string ply : {"0", "1", "-1", "x"}) {
+      Reply r = get("/api/games/" + id + "/views?ply=" + ply + "&token=" + k.token);
+      ++probes;
+      words_ok(k, r.body, "views " + ply);
+      const bool ours = k.acts >= 0 && k.name.find("other") == std::string::npos && k.name.find("nim") == std::string::npos;
+      const bool played = ply == "0" || (ply == "1" && !store_->moves(id).empty());
+      EXPECT_EQ(r.status, ours && played ? 200 : 400) << k.name << " ply " << ply << ": " << r.body;
+      if (!ours && ply != "x")
+        EXPECT_TRUE(r.body.find("unknown or malformed game link") != std::string::npos ||
+                    r.body.find("invite link was used") != std::string::npos)
+            << k.name << ": " << r.body;
+    }
+    Reply analysis = get("/api/games/" + id + "/analysis?token=" + k.token);
+    ++probes;
+    EXPECT_EQ(analysis.status, 400) << k.name << ": no analysis while the game is on";
     // The socket: every action, for either seat, with the seat overridden.
     auto ws = connect("/ws?token=" + k.token);
     json first = ws->read();

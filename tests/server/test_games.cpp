@@ -74,6 +74,15 @@ class Secrets final : public AnyState {
     return out + "]}";
   }
   std::string render(int perspective, bool) const override { return view_json(perspective) + "\n"; }
+  // From what both players see: the revealed words' lengths (never an unrevealed word).
+  std::optional<double> evaluate_as_known(int player, int, std::uint64_t) const override {
+    Outcome o = outcome();
+    if (o.over()) return o.status == Status::Win ? (o.winner == player ? 1.0 : -1.0) : 0.0;
+    int diff = 0;
+    for (int i = 0; i < 3; ++i)
+      if (revealed_[i]) diff += static_cast<int>(words_[player][i].size()) - static_cast<int>(words_[1 - player][i].size());
+    return std::clamp(diff / 10.0, -1.0, 1.0);
+  }
   bool hidden_information() const override { return true; }
   std::string player_name(int p) const override { return name_of(p); }
   std::optional<std::uint64_t> perft(int) const override { return std::nullopt; }
@@ -139,6 +148,13 @@ class Nim final : public AnyState {
   std::string view(int) const override { return position(); }
   std::string view_json(int) const override { return "{\"pile\":" + std::to_string(pile_) + "}"; }
   std::string render(int, bool) const override { return position() + "\n"; }
+  // Exact: the side to move loses with a multiple of 3 left.
+  std::optional<double> evaluate_as_known(int player, int, std::uint64_t) const override {
+    Outcome o = outcome();
+    if (o.over()) return o.winner == player ? 1.0 : -1.0;
+    const bool mover_wins = pile_ % 3 != 0;
+    return (mover_wins == (to_move() == player)) ? 0.5 : -0.5;
+  }
   bool hidden_information() const override { return false; }
   std::string player_name(int p) const override { return name_of(p); }
   std::optional<std::uint64_t> perft(int) const override { return std::nullopt; }

@@ -9,6 +9,7 @@ import WebSocket from 'ws';
 import { Server, freePort } from './server.mjs';
 import { registerLiveTests } from './live.mjs';
 import { registerPlayerTests } from './player.mjs';
+import { registerBoardTests } from './boards.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -724,6 +725,7 @@ test('load: 20 concurrent computer-vs-computer games over WebSockets, no move lo
 
 registerLiveTests({ test, browser, server, assert, until, shot }); // the live team game (live.mjs)
 registerPlayerTests({ test, server, assert, until, shot, newPage, getJson, tokenOf, playBoardMove, moveCount, PHONE }); // around a game (player.mjs)
+registerBoardTests({ test, server, assert, until, getJson, newPage, shot }); // boards, keyboard, history, analysis (boards.mjs)
 
 // WEB_TESTS=REGEX runs only the tests whose names match (the whole suite otherwise).
 const only = process.env.WEB_TESTS ? new RegExp(process.env.WEB_TESTS) : null;

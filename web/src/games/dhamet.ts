@@ -1,10 +1,61 @@
-// Dhamet (docs/games/dhamet.md): 9x9 points, white w / Sultan W against black b / Sultan B.
+// Dhamet (docs/games/dhamet.md): the alquerque board of 9x9 points, white men w / Sultans W against black
+// b / B, the pieces each side has lost, and captures told in words ("captures 3" for a long rafle).
+import { h } from '../dom';
+import type { MoveEntry, Player } from '../api';
+import { sideName } from '../strength';
+import { alquerqueLines } from './alquerque';
 import { gridBoard } from './grid';
+
+const COLORS: [string, string] = ['#f5f1e6', '#2b2b2b'];
+const MEN = 40; // each side's men at the start (D-04)
+
+// Pieces on the board per side (a Sultan is one piece: D-09 counts men and Sultans the same).
+function onBoard(v: any): [number, number] {
+  const n: [number, number] = [0, 0];
+  for (const row of (v?.rows ?? []) as string[])
+    for (const ch of row) {
+      if (ch === 'w' || ch === 'W') n[0]++;
+      if (ch === 'b' || ch === 'B') n[1]++;
+    }
+  return n;
+}
+
+function captured(v: any): HTMLElement {
+  const n = onBoard(v);
+  const side = (k: number, name: string) =>
+    h('div', { class: 'captured-row', 'data-side': name }, h('span', { class: 'dot', style: `background:${COLORS[k]}` }), ` ${sideName(name)} `, h('span', { class: 'captured-count' }, `captured ${MEN - n[1 - k]}`), h('span', { class: 'muted' }, ` · ${n[k]} left`));
+  return h('div', { class: 'captured dhamet-captured', id: 'captured' }, side(0, 'white'), side(1, 'black'));
+}
+
+// The pieces a move took: one "capture POINT" event each (the move's text may give only its start and end,
+// "e5xa5", as D-notation allows).
+function takenAt(m: MoveEntry): string[] {
+  return m.events.filter((e) => e.startsWith('capture ')).map((e) => e.slice(8));
+}
+
+function short(m: MoveEntry): string | null {
+  const n = takenAt(m).length;
+  return n ? `captures ${n}` : null;
+}
+
+function describe(m: MoveEntry, players: Player[]): string | null {
+  const at = takenAt(m);
+  if (!at.length) return null;
+  const who = sideName(players[m.seat]?.name || (m.seat === 0 ? 'white' : 'black'));
+  return at.length === 1 ? `${who} captures 1 on ${at[0]} (${m.move})` : `${who} captures ${at.length} in one move (${m.move}): ${at.join(', ')}`;
+}
 
 export const dhamet = gridBoard({
   size: () => ({ cols: 9, rows: 9 }),
-  colors: ['#f5f1e6', '#2b2b2b'],
+  style: 'points',
+  boardClass: 'alquerque-board',
+  lines: alquerqueLines,
+  colors: COLORS,
   textColors: ['#333', '#fff'],
+  sideNames: ['white', 'black'],
+  captured,
+  describe,
+  short,
   cells: (v) => {
     const out = [];
     const rows: string[] = v.rows ?? [];
@@ -13,7 +64,8 @@ export const dhamet = gridBoard({
         const ch = rows[r][c];
         const row = rows.length - 1 - r; // row 9 first
         if (ch === '.') continue;
-        out.push({ col: c, row, piece: { owner: ch.toLowerCase() === 'w' ? 0 : 1, text: ch === 'W' || ch === 'B' ? '♛' : '', title: ch === 'W' || ch === 'B' ? 'Sultan' : 'man' } });
+        const sultan = ch === 'W' || ch === 'B';
+        out.push({ col: c, row, piece: { owner: ch.toLowerCase() === 'w' ? 0 : 1, text: sultan ? '♛' : '', double: sultan, title: sultan ? 'Sultan' : 'man' } });
       }
     return out;
   },

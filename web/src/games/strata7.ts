@@ -12,6 +12,22 @@ function score(v: any): HTMLElement | null {
   return h('span', { class: 'score', id: 'score', title: 'The first side to 7 points wins' }, side('white', 0), ' · ', side('bordeaux', 1), h('span', { class: 'muted' }, ' (7 wins)'));
 }
 
+// The octagon (A-01): the 10x10 grid with three cells cut from each corner, framed by its eight sides.
+function octagon(cols: number, rows: number): [number, number][] {
+  const k = 2; // the cut runs through the corner cells' staircase (a1 b1 a2 are outside)
+  return [[k, 0], [cols - k, 0], [cols, k], [cols, rows - k], [cols - k, rows], [k, rows], [0, rows - k], [0, k]];
+}
+
+const present = new WeakMap<object, Set<string>>();
+function exists(v: any, col: number, row: number): boolean {
+  let set = present.get(v);
+  if (!set) {
+    set = new Set((v.cells ?? []).map((c: any) => `${c.col},${c.row}`));
+    present.set(v, set);
+  }
+  return set.has(`${col},${row}`);
+}
+
 export const strata7 = gridBoard({
   size: (v) => ({
     cols: 1 + Math.max(...(v.cells ?? [{ col: 9 }]).map((c: any) => c.col)),
@@ -20,19 +36,17 @@ export const strata7 = gridBoard({
   colors: COLORS,
   score,
   textColors: ['#333', '#fff'],
-  cells: (v) => {
-    const cells: any[] = v.cells ?? [];
-    const cols = 1 + Math.max(...cells.map((c) => c.col)), rows = 1 + Math.max(...cells.map((c) => c.row));
-    const present = new Set(cells.map((c) => `${c.col},${c.row}`));
-    const holes = [];
-    for (let row = 0; row < rows; ++row)
-      for (let col = 0; col < cols; ++col) if (!present.has(`${col},${row}`)) holes.push({ col, row, fill: '#8d8d8d' });
-    return [...holes, ...cells.map((c: any) => ({
+  sideNames: ['white', 'bordeaux'],
+  boardClass: 'octagon-board',
+  outline: octagon,
+  exists,
+  cells: (v) =>
+    (v.cells ?? []).map((c: any) => ({
       col: c.col,
       row: c.row,
       fill: c.terrain === 'obstacle' ? '#6d5d4b' : c.terrain === 'objective' ? (c.camp === 'white' ? '#d9d2b8' : '#c79aa8') : undefined,
       label: c.terrain === 'objective' ? String(c.value) : undefined,
-      piece: c.piece ? { owner: c.piece === 'white' ? 0 : 1, text: c.count > 1 ? String(c.count) : '', double: c.count > 1, title: `${c.piece}${c.count > 1 ? ' stack' : ''}` } : undefined,
-    }))];
-  },
+      terrain: c.terrain === 'obstacle' ? 'obstacle' : c.terrain === 'objective' ? `${c.camp} objective worth ${c.value}` : undefined,
+      piece: c.piece ? { owner: c.piece === 'white' ? 0 : 1, text: c.count > 1 ? String(c.count) : '', double: c.count > 1, title: c.count > 1 ? 'stack of two' : 'piece' } : undefined,
+    })),
 });

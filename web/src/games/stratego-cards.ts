@@ -57,6 +57,8 @@ function drawCard(x: number, y: number, w: number, c: Card, owner: number, extra
   if (c.public) g.append(s('text', { x: x + w * 0.1, y: y + w * 0.22, 'font-size': w * 0.17, fill: color, class: 'card-mark' }, '▲'));
   if (c.seen) g.append(s('text', { x: x + w * 0.9, y: y + w * 0.22, 'text-anchor': 'end', 'font-size': w * 0.17, fill: hidden ? '#fff' : color, class: 'card-mark' }, '◉'));
   g.append(s('title', {}, `${rankName(c.card)}${marks.length ? ' (' + marks.join(', ') + ')' : ''}`));
+  // For screen readers, from the view only: a card this player cannot see stays "unknown".
+  g.setAttribute('aria-label', `${owner === 0 ? 'red' : 'blue'} card, ${hidden ? 'unknown' : rankName(c.card)}${marks.length ? ', ' + marks.join(', ') : ''}`);
   return g;
 }
 

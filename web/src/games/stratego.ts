@@ -1,5 +1,6 @@
 // The Stratego board: SVG, scales to any width; click a piece then a highlighted square, or drag it there.
 import { h, s } from '../dom';
+import { attachKeyboard } from '../keyboard';
 import type { MoveEntry, Player } from '../api';
 import { COLS, RANK_NAMES, RANK_ORDER, SIDE_COLORS, isLake, parseMove, parseSquare, pieceGlyph, place, squareName } from './stratego-pieces';
 import { strategoSetup } from './stratego-setup';
@@ -25,6 +26,19 @@ function combat(m: MoveEntry | null): { at: string; attacker: string; defender: 
   const verdict = attackerFell && defenderFell ? 'both fall' : defenderFell ? 'the attacker wins' : attackerFell ? 'the defender wins' : '';
   const text = `${RANK_NAMES[attacker] ?? attacker} (${attacker}) attacks ${RANK_NAMES[defender] ?? defender} (${defender}) on ${at}: ${verdict}`;
   return { at, attacker, defender, text };
+}
+
+const SIDE = ['red', 'blue'];
+
+// What a screen reader says for a square: only what the view holds, so never a rank this player does not know.
+function squareLabel(name: string, c: any, lake: boolean): string {
+  if (lake) return `${name}, lake`;
+  if (!c) return `${name}, empty`;
+  const side = SIDE[seatOf(c.owner)];
+  const parts = [name, c.rank === '?' ? `unknown ${side} piece` : `${side} ${RANK_NAMES[c.rank] ?? c.rank}`];
+  if (c.moved) parts.push('moved');
+  if (c.known && c.rank !== '?') parts.push('known to the opponent');
+  return parts.join(', ');
 }
 
 function render(el: HTMLElement, ctx: BoardContext): void {
@@ -55,7 +69,7 @@ function render(el: HTMLElement, ctx: BoardContext): void {
       const lake = isLake(col, row);
       const cls = ['sq', lake ? 'lake' : (col + row) % 2 ? 'light' : 'dark'];
       if (last && (name === last.from || name === last.to)) cls.push('last');
-      squares.append(s('rect', { x, y, width: 1, height: 1, class: cls.join(' '), 'data-square': name }));
+      squares.append(s('rect', { x, y, width: 1, height: 1, class: cls.join(' '), 'data-square': name, 'aria-label': squareLabel(name, cells[row * 10 + col], lake) }));
     }
   // Coordinates along the edges.
   for (let i = 0; i < 10; ++i) {
@@ -72,6 +86,7 @@ function render(el: HTMLElement, ctx: BoardContext): void {
     const g = pieceGlyph(x, y, seatOf(c.owner), c.rank, { known: c.known, moved: c.moved });
     const name = squareName(col, row);
     g.setAttribute('data-square', name);
+    g.setAttribute('aria-label', squareLabel(name, c, false));
     if (legalFrom.has(name)) g.classList.add('movable');
     if (name === selected) g.classList.add('selected');
     pieces.append(g);
@@ -130,20 +145,25 @@ function render(el: HTMLElement, ctx: BoardContext): void {
 
   // Click: select a movable piece, then a target. Drag: press on a movable piece, release on a target.
   let drag: { from: string; g: SVGGElement; x0: number; y0: number; moved: boolean } | null = null;
+  // A press on a square, by pointer or by Enter under the keyboard cursor: play to it, or pick what is on it.
+  const press = (sq: string): 'played' | 'picked' | 'none' => {
+    if (selected && sq !== selected && tryMove(selected, sq)) return 'played';
+    if (legalFrom.has(sq)) {
+      setSelected(sq);
+      return 'picked';
+    }
+    setSelected(null);
+    return 'none';
+  };
   svg.addEventListener('pointerdown', (ev) => {
     const sq = squareAt(ev);
     if (!sq) return;
-    if (selected && sq !== selected && tryMove(selected, sq)) return;
-    if (legalFrom.has(sq)) {
-      const g = pieces.querySelector<SVGGElement>(`[data-square="${sq}"]`);
-      if (g) {
-        drag = { from: sq, g, x0: ev.clientX, y0: ev.clientY, moved: false };
-        svg.setPointerCapture(ev.pointerId);
-      }
-      setSelected(sq);
-      return;
+    if (press(sq) !== 'picked') return;
+    const g = pieces.querySelector<SVGGElement>(`[data-square="${sq}"]`);
+    if (g) {
+      drag = { from: sq, g, x0: ev.clientX, y0: ev.clientY, moved: false };
+      svg.setPointerCapture(ev.pointerId);
     }
-    setSelected(null);
   });
   svg.addEventListener('pointermove', (ev) => {
     if (!drag) return;
@@ -173,6 +193,19 @@ function render(el: HTMLElement, ctx: BoardContext): void {
   });
 
   el.replaceChildren(svg);
+  attachKeyboard(el, {
+    svg, cols: 10, rows: 10, flipped,
+    at: (col, row) => place(col, row, flipped),
+    name: squareName,
+    label: (col, row) => {
+      const name = squareName(col, row);
+      const base = squareLabel(name, cells[row * 10 + col], isLake(col, row));
+      if (name === selected) return `${base}, picked`;
+      return selected && (legalFrom.get(selected) ?? []).some((m) => parseMove(m)!.to === name) ? `${base}, you can move here` : base;
+    },
+    activate: (col, row) => void press(squareName(col, row)),
+    cancel: () => setSelected(null),
+  });
 }
 
 function captured(view: any): HTMLElement {

@@ -26,8 +26,10 @@ export interface BoardModule {
   colors?: [string, string]; // the two sides' colours, for the player list
   // Pieces each side has lost, drawn small; null when the game has no such notion.
   captured?(view: any): HTMLElement | null;
-  // A line describing what the last move did (combat results), or null.
+  // A line describing what the last move did (combat results, "captures 3"), or null.
   describe?(m: MoveEntry, players: Player[]): string | null;
+  // A few words after the move in the move list ("captures 3"); default: a mark when describe has a line.
+  short?(m: MoveEntry): string | null;
   setupEditor?(el: HTMLElement, ctx: SetupContext): void;
   // The score, for games that count points (Strata 7), shown by the status line; null when there is none.
   score?(view: any): HTMLElement | null;

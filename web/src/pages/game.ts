@@ -8,6 +8,9 @@ import { levelName, sideName } from '../strength';
 import type { ServerMessage } from '../messages';
 import { resetTitle, setGameTitle } from '../title';
 import { gameHooks } from './game-hooks';
+import { bottomSeat, flipButton } from '../flip';
+import { announce } from '../keyboard';
+import { MoveHistory } from './history';
 
 function roleOf(s: Snapshot): string {
   if (s.acts.length === 2) return 'hotseat';
@@ -41,6 +44,13 @@ export function gamePage(app: HTMLElement, link: string): () => void {
     connEl.textContent = up ? '' : 'reconnecting…';
     connEl.className = up ? 'conn' : 'conn down';
   });
+
+  // Stepping through the moves (pages/history.ts): the board at an earlier ply, read-only.
+  const hist = new MoveHistory(
+    () => (st ? { id: st.id, token, plies: st.moves.length, over: st.phase === 'over' } : null),
+    () => render(),
+    (message) => toast(message, 'error'),
+  );
 
   function onMessage(m: ServerMessage): void {
     handle(m);
@@ -85,6 +95,7 @@ export function gamePage(app: HTMLElement, link: string): () => void {
       st.ply = m.ply + 1;
       if (m.result) st.phase = 'over';
       receivedAt = Date.now();
+      announce(`${sideName(st.players[m.seat]?.name ?? '')}: ${m.move ?? 'a move'}${m.result ? `. ${m.result.text}` : ''}`);
       render();
     } else if (m.type === 'draw' && st) {
       st.draw_offer = m.draw_offer;
@@ -150,12 +161,19 @@ export function gamePage(app: HTMLElement, link: string): () => void {
         boardEl.replaceChildren(h('div', { class: 'handover' }, h('p', {}, `Pass the screen to ${name}.`), h('button', { class: 'primary', onclick: () => { shownViewer = s.viewer; render(); } }, `I am ${name}`)));
       } else {
         if (s.view) {
-          // The player's own side stays at the bottom, also once the game is over and shown whole (viewer -1).
-          const bottom = s.acts.length === 1 ? s.acts[0] : s.sees === 0 || s.sees === 1 ? s.sees : s.viewer >= 0 ? s.viewer : Math.max(0, shownViewer);
-          board.render(boardEl, { view: s.view, viewer: s.viewer, bottom, legal: s.legal, last: lastMove(), players: s.players, play: (move) => socket.send({ type: 'move', move, ply: s.ply }) });
+          // The player's own side stays at the bottom, also once the game is over and shown whole (viewer -1);
+          // a hotseat with hidden ranks shows the side the screen was handed to; otherwise the first side. The
+          // board never turns by itself: only the flip switch turns it (remembered per game).
+          const natural = s.acts.length === 1 ? s.acts[0] : s.sees === 0 || s.sees === 1 ? s.sees : s.hidden_information && s.viewer >= 0 ? s.viewer : s.hidden_information ? Math.max(0, shownViewer) : 0;
+          const bottom = bottomSeat(s.game, natural);
+          const past = hist.shown();
+          if (past) board.render(boardEl, { view: past.view, viewer: past.viewer, bottom, legal: [], last: past.last, players: s.players, play: () => {} });
+          else board.render(boardEl, { view: s.view, viewer: s.viewer, bottom, legal: s.legal, last: lastMove(), players: s.players, play: (move) => socket.send({ type: 'move', move, ply: s.ply }) });
         }
       }
-      const last = lastMove();
+      const past = hist.shown();
+      if (past) statusEl.append(h('div', { class: 'history-notice', id: 'history-notice' }, `Showing the board after move ${past.ply} of ${s.moves.length} — read-only. `, h('button', { type: 'button', class: 'primary', onclick: () => hist.live() }, 'Back to live')));
+      const last = past ? past.last : lastMove();
       const line = last && board.describe ? board.describe(last, s.players) : null;
       combatEl.textContent = line ?? '';
       combatEl.className = line ? 'combat-line show' : 'combat-line';
@@ -227,8 +245,9 @@ export function gamePage(app: HTMLElement, link: string): () => void {
       }
     }
     hooks.actions(s, actions);
+    if (s.phase === 'play' || over) actions.append(flipButton(s.game, render));
     if (over) {
-      actions.append(h('a', { class: 'button', href: `#/replay/${s.id}` }, 'Replay'), h('a', { class: 'button', href: api.recordUrl(s.id), download: `strat-${s.id}.txt` }, 'Export record'));
+      actions.append(h('a', { class: 'button analysis-link', href: `#/analysis/${s.id}` }, 'Analysis'), h('a', { class: 'button', href: `#/replay/${s.id}` }, 'Replay'), h('a', { class: 'button', href: api.recordUrl(s.id), download: `strat-${s.id}.txt` }, 'Export record'));
     }
 
     // Links: the invite (the other seat) and the spectator link, when this browser holds them.
@@ -251,11 +270,14 @@ export function gamePage(app: HTMLElement, link: string): () => void {
       const line = board.describe ? board.describe(m, s.players) : null;
       // Each move is marked with its side's colour in this game (a dot) and named in the tooltip.
       const who = h('span', { class: 'who', style: board.colors ? `background:${board.colors[m.seat]}` : undefined });
-      moves.append(h('li', { class: `side${m.seat}`, title: `${sideName(s.players[m.seat]?.name ?? '')}: ${line ?? (m.events.join(', ') || m.move || 'a hidden move')}` }, h('span', { class: 'num' }, `${m.ply + 1}.`), who, m.move ?? '(hidden)', line ? h('span', { class: 'fight' }, ' ⚔') : ''));
+      moves.append(h('li', { class: `side${m.seat}`, title: `${sideName(s.players[m.seat]?.name ?? '')}: ${line ?? (m.events.join(', ') || m.move || 'a hidden move')}` }, h('span', { class: 'num' }, `${m.ply + 1}.`), who, m.move ?? '(hidden)', board.short?.(m) ? h('span', { class: 'fight' }, ` ${board.short(m)}`) : line ? h('span', { class: 'fight' }, ' ⚔') : ''));
     });
+    hist.decorate(moves);
     const capturedEl = s.view && board.captured ? board.captured(s.view) : null;
-    sideEl.replaceChildren(invite ? links : '', players, actions, capturedEl ?? '', h('h3', {}, `Moves (${s.moves.length})`), moves, invite ? '' : links);
-    moves.scrollTop = moves.scrollHeight;
+    sideEl.replaceChildren(invite ? links : '', players, actions, capturedEl ?? '', h('h3', {}, `Moves (${s.moves.length})`), moves, s.moves.length ? hist.controls() : '', invite ? '' : links);
+    const current = moves.querySelector<HTMLElement>('li.current');
+    if (current) moves.scrollTop = current.offsetTop - moves.clientHeight / 2;
+    else moves.scrollTop = moves.scrollHeight;
     hooks.clocks(s, sideEl, Date.now() - receivedAt);
   }
 
@@ -272,6 +294,7 @@ export function gamePage(app: HTMLElement, link: string): () => void {
     resetTitle();
     hooks.dispose();
     window.clearInterval(tick);
+    hist.dispose();
     socket.close();
   };
 }

@@ -37,6 +37,7 @@ export function replayPage(app: HTMLElement, id: string): () => void {
     h('button', { onclick: () => show(plies), title: 'end' }, '»'),
     slider,
     h('a', { class: 'button', href: api.recordUrl(id), download: `strat-${id}.txt` }, 'Export record'),
+    h('a', { class: 'button analysis-link', href: `#/analysis/${id}` }, 'Analysis'),
   );
   const onKey = (e: KeyboardEvent) => {
     if (e.key === 'ArrowLeft') step(-1)();
