@@ -803,10 +803,6 @@ void Room::check_clock(std::int64_t now) {
   }
 }
 
-std::unique_ptr<AnyState> Room::start_state() const {
-  return meta_.start.rfind("new:", 0) == 0 ? spec_.new_game(std::stoull(meta_.start.substr(4)))
-                                           : spec_.load(meta_.start.substr(4));
-}
 
 json Room::replay_frame(int ply) const {
   if (!over()) bad_input("the record is shown when the game is over");

@@ -163,7 +163,6 @@ class Room {
   void make_rematch();
   nlohmann::json rematch_json(const Access& a) const;
   void broadcast_rematch();
-  std::unique_ptr<AnyState> start_state() const;
 
   // Validates, commits and broadcasts one move; returns the error text ("" when played).
   std::string play(int seat, const std::string& move, std::int64_t now);
