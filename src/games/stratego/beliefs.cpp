@@ -9,24 +9,19 @@ namespace strat::stratego {
 Beliefs::Beliefs(const Info &info) : info_(info), prob_(kCells) {
   const int enemy = info.player() ^ 1;
   pool_ = info.unknown_enemy_ranks();
-  const SquarePriors &priors =
-      info.config().barrage ? kBarrageSquarePriors : kClassicSquarePriors;
+  const SquarePriors &priors = info.config().barrage ? kBarrageSquarePriors : kClassicSquarePriors;
   for (int s = 0; s < kCells; ++s) {
     const std::uint8_t c = info.cell(s);
-    if ((c & kWall) || (c & kRankMask) != kUnknownRank)
-      continue;
+    if ((c & kWall) || (c & kRankMask) != kUnknownRank) continue;
     unknown_.push_back(s);
     auto &p = prob_[s];
     const bool moved = c & kMoved;
     const int idx = setup_index(enemy, s);
     for (int r = 1; r < kRanks; ++r) {
-      if (!pool_[r] || (moved && !movable(r)))
-        continue;
+      if (!pool_[r] || (moved && !movable(r))) continue;
       // A piece still on its setup square: the human frequency there (floored:
       // rare is not impossible).
-      p[r] = !moved && idx >= 0 && idx < 40
-                 ? std::max(0.002, static_cast<double>(priors[idx][r]))
-                 : 1.0;
+      p[r] = !moved && idx >= 0 && idx < 40 ? std::max(0.002, static_cast<double>(priors[idx][r])) : 1.0;
     }
   }
   // Iterative proportional fitting: columns to the unplaced counts, rows to
@@ -35,18 +30,15 @@ Beliefs::Beliefs(const Info &info) : info_(info), prob_(kCells) {
   for (int round = 0; round < 40; ++round) {
     std::array<double, kRanks> col{};
     for (int s : unknown_)
-      for (int r = 1; r < kRanks; ++r)
-        col[r] += prob_[s][r];
+      for (int r = 1; r < kRanks; ++r) col[r] += prob_[s][r];
     for (int s : unknown_) {
       double row = 0;
       for (int r = 1; r < kRanks; ++r) {
-        if (col[r] > 0)
-          prob_[s][r] *= pool_[r] / col[r];
+        if (col[r] > 0) prob_[s][r] *= pool_[r] / col[r];
         row += prob_[s][r];
       }
       if (row > 0)
-        for (int r = 1; r < kRanks; ++r)
-          prob_[s][r] /= row;
+        for (int r = 1; r < kRanks; ++r) prob_[s][r] /= row;
     }
   }
 }
@@ -54,8 +46,7 @@ Beliefs::Beliefs(const Info &info) : info_(info), prob_(kCells) {
 std::array<double, kRanks> Beliefs::expected_counts() const {
   std::array<double, kRanks> sum{};
   for (int s : unknown_)
-    for (int r = 1; r < kRanks; ++r)
-      sum[r] += prob_[s][r];
+    for (int r = 1; r < kRanks; ++r) sum[r] += prob_[s][r];
   return sum;
 }
 
@@ -65,8 +56,7 @@ State Beliefs::sample(Rng &rng) const {
   std::vector<int> moved, unmoved;
   for (int q = 0; q < kCells; ++q) {
     const std::uint8_t c = info_.cell(q);
-    if ((c & kWall) || (c & kRankMask) == 0)
-      continue;
+    if ((c & kWall) || (c & kRankMask) == 0) continue;
     if ((c & kRankMask) == kUnknownRank) {
       (c & kMoved ? moved : unmoved).push_back(q);
       continue;
@@ -85,9 +75,7 @@ State Beliefs::sample(Rng &rng) const {
     double w[kRanks] = {};
     double total = 0;
     for (int r = 1; r < kRanks; ++r) {
-      if (!left[r] || (only_immovable && movable(r)) ||
-          ((info_.cell(q) & kMoved) && !movable(r)))
-        continue;
+      if (!left[r] || (only_immovable && movable(r)) || ((info_.cell(q) & kMoved) && !movable(r))) continue;
       // The fitted marginal, thinned as the rank's supply runs out (the other
       // pieces took some).
       w[r] = std::max(p[r], 1e-6) * left[r] / std::max<int>(1, pool_[r]);
@@ -96,27 +84,22 @@ State Beliefs::sample(Rng &rng) const {
     double x = rng.uniform() * total;
     int rank = 0;
     for (int r = 1; r < kRanks; ++r) {
-      if (w[r] <= 0)
-        continue;
+      if (w[r] <= 0) continue;
       rank = r;
-      if ((x -= w[r]) < 0)
-        break;
+      if ((x -= w[r]) < 0) break;
     }
     --left[rank];
-    if (!movable(rank))
-      --immovable_left;
+    if (!movable(rank)) --immovable_left;
     out.put(q, enemy, rank, info_.cell(q) & (kKnown | kMoved));
   };
-  for (int q : moved)
-    draw(q, false);
+  for (int q : moved) draw(q, false);
   for (std::size_t i = 0; i < unmoved.size(); ++i)
     draw(unmoved[i], immovable_left >= static_cast<int>(unmoved.size() - i));
-  for (int p = 0; p < 2; ++p)
-    out.set_run(p, info_.run(p));
+  for (int p = 0; p < 2; ++p) out.set_run(p, info_.run(p));
   out.set_side(info_.to_move());
   out.set_ply(info_.ply());
   out.refresh_outcome();
   return out;
 }
 
-} // namespace strat::stratego
+}  // namespace strat::stratego

@@ -21,16 +21,14 @@
 namespace strat::stratego {
 
 class Beliefs {
-public:
+ public:
   explicit Beliefs(const Info &info);
 
   const Info &info() const { return info_; }
   // The unknown enemy pieces (mailbox squares), and P(rank) for the one at
   // `square` (all zero elsewhere).
   const std::vector<int> &unknown() const { return unknown_; }
-  const std::array<double, kRanks> &at(int square) const {
-    return prob_[square];
-  }
+  const std::array<double, kRanks> &at(int square) const { return prob_[square]; }
   // The fitted sums: over the unknown pieces, the expected number of each rank.
   std::array<double, kRanks> expected_counts() const;
 
@@ -39,11 +37,11 @@ public:
   // piece's rank drawn according to the beliefs.
   State sample(Rng &rng) const;
 
-private:
+ private:
   Info info_;
   std::vector<int> unknown_;
-  std::vector<std::array<double, kRanks>> prob_; // by mailbox square
-  Army pool_{}; // unknown enemy ranks: how many of each are unplaced
+  std::vector<std::array<double, kRanks>> prob_;  // by mailbox square
+  Army pool_{};                                   // unknown enemy ranks: how many of each are unplaced
 };
 
 // The setup square (row * 10 + col from the owner's seat) of a mailbox square,
@@ -53,4 +51,4 @@ inline int setup_index(int owner, int s) {
   return owner == 0 ? row * 10 + col : (9 - row) * 10 + (9 - col);
 }
 
-} // namespace strat::stratego
+}  // namespace strat::stratego

@@ -13,4 +13,4 @@ extern const SquarePriors kBarrageSquarePriors;
 extern const double kFlagBesideBomb;
 extern const double kFlagFrontBomb;
 
-} // namespace strat::stratego
+}  // namespace strat::stratego

@@ -1,11 +1,11 @@
 #include "ai/agents.hpp"
 #include "ai/bench.hpp"
-#include "core/encoding.hpp"
 #include "core/error.hpp"
+#include "core/encoding.hpp"
 #include "core/registry.hpp"
+#include "games/stratego/encoding.hpp"
 #include "core/text.hpp"
 #include "games/stratego/agent.hpp"
-#include "games/stratego/encoding.hpp"
 #include "games/stratego/info.hpp"
 #include "games/stratego/setup.hpp"
 #include "games/stratego/setup_notation.hpp"
@@ -21,90 +21,67 @@ static_assert(GameState<State>);
 
 namespace {
 
-std::unique_ptr<AnyState> load(const Options &options,
-                               std::string_view position, const auto &wrap) {
+std::unique_ptr<AnyState> load(const Options& options, std::string_view position, const auto& wrap) {
   const Config config = Config::from(options);
   if (position.rfind("random:", 0) == 0) {
     unsigned long long seed = 0;
-    if (!parse_uint(position.substr(7), seed))
-      bad_input("random:SEED needs a whole number, got " + quoted(position));
+    if (!parse_uint(position.substr(7), seed)) bad_input("random:SEED needs a whole number, got " + quoted(position));
     Rng rng(seed);
     return wrap(stratego::random_start(config, rng));
   }
   if (position == "startpos")
-    bad_input("stratego has no fixed start: give a position (two setups) or "
-              "random:SEED for generated setups");
+    bad_input("stratego has no fixed start: give a position (two setups) or random:SEED for generated setups");
   return wrap(State::parse(position, config));
 }
 
-} // namespace
+}  // namespace
 
-void register_stratego(Registry &registry) {
+void register_stratego(Registry& registry) {
   GameInfo g;
   g.name = "stratego";
   g.title = "Stratego";
-  g.summary =
-      "Classic Stratego (1987 rules): hidden ranks, capture the enemy Flag";
+  g.summary = "Classic Stratego (1987 rules): hidden ranks, capture the enemy Flag";
   g.parameters = {
-      Parameter::choice("variant", {"classic", "barrage"},
-                        "classic: 40 pieces a side; barrage: 8 pieces a side"),
+      Parameter::choice("variant", {"classic", "barrage"}, "classic: 40 pieces a side; barrage: 8 pieces a side"),
       Parameter::choice("two_square", {"five", "isf", "classic"},
-                        "five (or classic): at most 5 moves in a row between "
-                        "two squares (S-18); isf: 3 (S-19)"),
-      Parameter::integer("ply_limit", 3000, 1, 1'000'000,
-                         "plies after which the game is drawn (S-23)"),
+                        "five (or classic): at most 5 moves in a row between two squares (S-18); isf: 3 (S-19)"),
+      Parameter::integer("ply_limit", 3000, 1, 1'000'000, "plies after which the game is drawn (S-23)"),
   };
   g.agents = {"random", "mcts", "stratego-v1", g.name};
   g.has_random_start = true;
   const auto wrap = state_wrapper<State>(g);
-  g.load = [wrap](const Options &options, std::string_view position) {
-    return load(options, position, wrap);
-  };
-  g.new_game = [wrap](const Options &options, std::uint64_t seed) {
+  g.load = [wrap](const Options& options, std::string_view position) { return load(options, position, wrap); };
+  g.new_game = [wrap](const Options& options, std::uint64_t seed) {
     Rng rng(seed);
     return wrap(stratego::random_start(Config::from(options), rng));
   };
-  g.make_agent = [agents = g.agent_list()](
-                     const Options &, std::string_view spec,
-                     std::uint64_t seed) -> std::unique_ptr<AnyAgent> {
-    if (auto a = make_generic_agent<State>(spec, seed, {800, 30}))
-      return a;
+  g.make_agent = [agents = g.agent_list()](const Options&, std::string_view spec,
+                                           std::uint64_t seed) -> std::unique_ptr<AnyAgent> {
+    if (auto a = make_generic_agent<State>(spec, seed, {800, 30})) return a;
     auto [name, options] = Options::parse_spec(spec, "agent option");
     if (name == "stratego")
       return std::make_unique<AgentAdapter<State, stratego::SearchAgent>>(
-          std::string(spec),
-          stratego::SearchAgent(stratego::SearchConfig::from(options), seed));
+          std::string(spec), stratego::SearchAgent(stratego::SearchConfig::from(options), seed));
     if (name == "stratego-v1")
-      return std::make_unique<AgentAdapter<State, Mcts<State>>>(
-          std::string(spec), Mcts<State>(stratego::v1_config(options), seed));
+      return std::make_unique<AgentAdapter<State, Mcts<State>>>(std::string(spec),
+                                                                Mcts<State>(stratego::v1_config(options), seed));
     unknown_agent(spec, agents);
   };
-  g.bench = [](const Options &options, double seconds,
-               const std::function<void(double)> &progress) {
+  g.bench = [](const Options& options, double seconds, const std::function<void(double)>& progress) {
     const Config config = Config::from(options);
-    auto f = bench_playouts<State>(
-        [&](Rng &rng) { return stratego::random_start(config, rng); }, seconds,
-        1, progress);
+    auto f = bench_playouts<State>([&](Rng& rng) { return stratego::random_start(config, rng); }, seconds, 1, progress);
     return bench_lines(f);
   };
-  g.protocols["ucc"] = [](std::istream &in, std::ostream &out,
-                          const Options &options, std::string_view spec,
+  g.protocols["ucc"] = [](std::istream& in, std::ostream& out, const Options& options, std::string_view spec,
                           std::uint64_t seed) {
     const Options game_options = options;
     const std::string agent_spec(spec);
-    return stratego::run_ucc(
-        in, out,
-        [=] {
-          return Registry::global()
-              .get("stratego")
-              .make_agent(game_options, agent_spec, seed);
-        },
-        seed, stratego::ucc_config(options));
+    return stratego::run_ucc(in, out, [=] { return Registry::global().get("stratego").make_agent(game_options, agent_spec, seed); },
+                             seed, stratego::ucc_config(options));
   };
-  stratego::add_setup_hooks(g); // the web platform's setup phase
-  g.encode = encode_with<State, stratego::Encoding>(
-      "stratego"); // the Python module (docs/python.md)
+  stratego::add_setup_hooks(g);  // the web platform's setup phase
+  g.encode = encode_with<State, stratego::Encoding>("stratego");  // the Python module (docs/python.md)
   registry.add(std::move(g));
 }
 
-} // namespace strat
+}  // namespace strat

@@ -19,35 +19,30 @@ constexpr int kWin = 4000;
 constexpr int kQuiescencePlies = 4;
 
 std::int64_t now_ns() {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(
-             std::chrono::steady_clock::now().time_since_epoch())
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
       .count();
 }
 
 // Material in centi-pieces, before the adjustments of piece_value.
-constexpr int kBase[kRanks] = {0,  60,  12,  30,  15, 25, 45,
-                               80, 140, 250, 400, 12, 0};
+constexpr int kBase[kRanks] = {0, 60, 12, 30, 15, 25, 45, 80, 140, 250, 400, 12, 0};
 
 // A piece's worth to its owner in this position.
 int piece_value(const State &s, int owner, int rank) {
   const int enemy = owner ^ 1;
-  if (rank == kSpy)
-    return s.alive(enemy, kMarshal) ? 60 : 10;
+  if (rank == kSpy) return s.alive(enemy, kMarshal) ? 60 : 10;
   if (rank == kMiner && s.alive(enemy, kBomb)) {
     // The last Miners are what opens a bombed Flag: each one left is worth
     // more.
     const int miners = s.alive(owner, kMiner);
     return miners <= 1 ? 90 : miners == 2 ? 60 : 35;
   }
-  if (rank == kGeneral && !s.alive(enemy, kMarshal))
-    return 320; // the strongest piece left on the board
+  if (rank == kGeneral && !s.alive(enemy, kMarshal)) return 320;  // the strongest piece left on the board
   return kBase[rank];
 }
 
 // Staying unknown is worth something: a hidden Marshal or General is neither
 // avoided nor hunted by the Spy.
-constexpr int kHiddenBonus[kRanks] = {0,  25, 3,  5,  4,  5, 8,
-                                      14, 25, 45, 70, 10, 0};
+constexpr int kHiddenBonus[kRanks] = {0, 25, 3, 5, 4, 5, 8, 14, 25, 45, 70, 10, 0};
 
 struct Piece {
   std::uint8_t square, rank, known;
@@ -58,12 +53,9 @@ struct Army2 {
   int n = 0;
 };
 
-int distance(int a, int b) {
-  return std::abs(col_of(a) - col_of(b)) + std::abs(row_of(a) - row_of(b));
-}
+int distance(int a, int b) { return std::abs(col_of(a) - col_of(b)) + std::abs(row_of(a) - row_of(b)); }
 
-int side_score(const State &s, int me, const Army2 &mine, const Army2 &theirs,
-               int lead) {
+int side_score(const State &s, int me, const Army2 &mine, const Army2 &theirs, int lead) {
   int score = 0;
   int their_flag = -1;
   // Targets worth hunting, with their value to their owner: not the Flag
@@ -87,42 +79,35 @@ int side_score(const State &s, int me, const Army2 &mine, const Army2 &theirs,
   const int flag_pull = (12 + hunt) * 4;
   for (int i = 0; i < mine.n; ++i) {
     const Piece &a = mine.piece[i];
-    if (!movable(a.rank))
-      continue;
+    if (!movable(a.rank)) continue;
     int best = 0;
     const int ac = col_of(a.square), ar = row_of(a.square);
     for (int k = 0; k < targets; ++k) {
       const int tr = target_rank[k];
-      if (tr == kBomb ? a.rank != kMiner : combat(a.rank, tr) <= 0)
-        continue;
-      const int d = std::abs(ac - col_of(target_sq[k])) +
-                    std::abs(ar - row_of(target_sq[k]));
+      if (tr == kBomb ? a.rank != kMiner : combat(a.rank, tr) <= 0) continue;
+      const int d = std::abs(ac - col_of(target_sq[k])) + std::abs(ar - row_of(target_sq[k]));
       best = std::max(best, target_value[k] / (d + 1));
     }
     score += best * hunt / 100;
-    if (their_flag >= 0)
-      score += flag_pull / (distance(a.square, their_flag) + 1);
+    if (their_flag >= 0) score += flag_pull / (distance(a.square, their_flag) + 1);
   }
   return score;
 }
 
-} // namespace
+}  // namespace
 
 int evaluate(const State &s, int player) {
   Army2 pieces[2];
   int material[2] = {0, 0};
   int value[2][kRanks];
   for (int p = 0; p < 2; ++p)
-    for (int r = 1; r < kRanks; ++r)
-      value[p][r] = piece_value(s, p, r);
+    for (int r = 1; r < kRanks; ++r) value[p][r] = piece_value(s, p, r);
   for (int q = kWidth; q < 11 * kWidth; ++q) {
     const std::uint8_t c = s.cell(q);
-    if (!(c & kRankMask) || (c & kWall))
-      continue;
+    if (!(c & kRankMask) || (c & kWall)) continue;
     const int owner = (c & kBlue) ? 1 : 0, rank = c & kRankMask;
     const bool known = c & kKnown;
-    pieces[owner].piece[pieces[owner].n++] = {static_cast<std::uint8_t>(q),
-                                              static_cast<std::uint8_t>(rank),
+    pieces[owner].piece[pieces[owner].n++] = {static_cast<std::uint8_t>(q), static_cast<std::uint8_t>(rank),
                                               static_cast<std::uint8_t>(known)};
     material[owner] += value[owner][rank] + (known ? 0 : kHiddenBonus[rank]);
   }
@@ -136,8 +121,7 @@ SearchConfig SearchConfig::from(const Options &o) {
   o.check_known({"time", "nodes", "samples", "depth"});
   SearchConfig c;
   c.nodes = static_cast<long>(o.get_int("nodes", 0, 0, 1'000'000'000));
-  c.time_ms = static_cast<double>(
-      o.get_int("time", c.nodes > 0 ? 0 : 1000, 0, 3'600'000));
+  c.time_ms = static_cast<double>(o.get_int("time", c.nodes > 0 ? 0 : 1000, 0, 3'600'000));
   c.samples = static_cast<int>(o.get_int("samples", 24, 1, 1000));
   c.max_depth = static_cast<int>(o.get_int("depth", 8, 1, 30));
   return c;
@@ -145,26 +129,21 @@ SearchConfig SearchConfig::from(const Options &o) {
 
 void SearchAgent::tick() {
   ++nodes_;
-  if (!may_abort_)
-    return;
-  if (config_.nodes > 0 && nodes_ >= config_.nodes)
-    throw Aborted{};
-  if (config_.time_ms > 0 && (nodes_ & 255) == 0 &&
-      static_cast<double>(now_ns() - start_ns_) >= deadline_ns_)
+  if (!may_abort_) return;
+  if (config_.nodes > 0 && nodes_ >= config_.nodes) throw Aborted{};
+  if (config_.time_ms > 0 && (nodes_ & 255) == 0 && static_cast<double>(now_ns() - start_ns_) >= deadline_ns_)
     throw Aborted{};
 }
 
 namespace {
 int terminal_score(const State &s, int ply) {
   const Outcome o = s.outcome();
-  if (o.status != Status::Win)
-    return 0;
+  if (o.status != Status::Win) return 0;
   return o.winner == s.to_move() ? kWin - ply : -(kWin - ply);
 }
-} // namespace
+}  // namespace
 
-void SearchAgent::order(const State &s, std::vector<Move> &moves,
-                        int ply) const {
+void SearchAgent::order(const State &s, std::vector<Move> &moves, int ply) const {
   std::vector<std::pair<int, Move>> scored;
   scored.reserve(moves.size());
   const int me = s.to_move();
@@ -173,37 +152,26 @@ void SearchAgent::order(const State &s, std::vector<Move> &moves,
     const int ar = s.rank_at(m.from);
     if (s.is_piece(m.to)) {
       const int dr = s.rank_at(m.to), result = combat(ar, dr);
-      key = result > 0 ? 100000 + piece_value(s, me ^ 1, dr) * 16 -
-                             piece_value(s, me, ar)
-            : result == 0
-                ? 50000 + piece_value(s, me ^ 1, dr) - piece_value(s, me, ar)
-                : -100000 - piece_value(s, me, ar);
-    } else if (ply < static_cast<int>(killers_.size()) &&
-               (m == killers_[ply][0] || m == killers_[ply][1])) {
+      key = result > 0    ? 100000 + piece_value(s, me ^ 1, dr) * 16 - piece_value(s, me, ar)
+            : result == 0 ? 50000 + piece_value(s, me ^ 1, dr) - piece_value(s, me, ar)
+                          : -100000 - piece_value(s, me, ar);
+    } else if (ply < static_cast<int>(killers_.size()) && (m == killers_[ply][0] || m == killers_[ply][1])) {
       key = 80000;
     } else {
       // Forward moves first: they are the ones that make progress.
-      key = (me == 0 ? row_of(m.to) - row_of(m.from)
-                     : row_of(m.from) - row_of(m.to));
+      key = (me == 0 ? row_of(m.to) - row_of(m.from) : row_of(m.from) - row_of(m.to));
     }
     scored.push_back({key, m});
   }
-  std::stable_sort(
-      scored.begin(), scored.end(),
-      [](const auto &a, const auto &b) { return a.first > b.first; });
-  for (std::size_t i = 0; i < moves.size(); ++i)
-    moves[i] = scored[i].second;
+  std::stable_sort(scored.begin(), scored.end(), [](const auto &a, const auto &b) { return a.first > b.first; });
+  for (std::size_t i = 0; i < moves.size(); ++i) moves[i] = scored[i].second;
 }
 
-int SearchAgent::quiesce(const State &s, int alpha, int beta, int ply,
-                         int qply) {
+int SearchAgent::quiesce(const State &s, int alpha, int beta, int ply, int qply) {
   tick();
-  if (s.outcome().over())
-    return terminal_score(s, ply);
+  if (s.outcome().over()) return terminal_score(s, ply);
   const int stand = evaluate(s, s.to_move());
-  if (stand >= beta || qply >= kQuiescencePlies ||
-      ply >= static_cast<int>(move_stack_.size()) - 1)
-    return stand;
+  if (stand >= beta || qply >= kQuiescencePlies || ply >= static_cast<int>(move_stack_.size()) - 1) return stand;
   int best = stand;
   alpha = std::max(alpha, stand);
   auto &moves = move_stack_[ply];
@@ -211,45 +179,34 @@ int SearchAgent::quiesce(const State &s, int alpha, int beta, int ply,
   std::erase_if(moves, [&](const Move &m) { return !s.is_piece(m.to); });
   order(s, moves, ply);
   for (const Move &m : moves) {
-    if (combat(s.rank_at(m.from), s.rank_at(m.to)) < 0)
-      break; // ordered: only losing attacks remain
+    if (combat(s.rank_at(m.from), s.rank_at(m.to)) < 0) break;  // ordered: only losing attacks remain
     State c = s;
     c.apply(m, nullptr);
     const int v = -quiesce(c, -beta, -alpha, ply + 1, qply + 1);
-    if (v > best)
-      best = v;
-    if (v > alpha)
-      alpha = v;
-    if (alpha >= beta)
-      break;
+    if (v > best) best = v;
+    if (v > alpha) alpha = v;
+    if (alpha >= beta) break;
   }
   return best;
 }
 
-int SearchAgent::search(const State &s, int depth, int alpha, int beta,
-                        int ply) {
+int SearchAgent::search(const State &s, int depth, int alpha, int beta, int ply) {
   tick();
-  if (s.outcome().over())
-    return terminal_score(s, ply);
-  if (depth <= 0)
-    return quiesce(s, alpha, beta, ply, 0);
+  if (s.outcome().over()) return terminal_score(s, ply);
+  if (depth <= 0) return quiesce(s, alpha, beta, ply, 0);
   auto &moves = move_stack_[ply];
   s.legal_moves(moves);
   order(s, moves, ply);
-  const std::vector<Move> list =
-      moves; // the stack slot is reused by the children
+  const std::vector<Move> list = moves;  // the stack slot is reused by the children
   int best = -kInf;
   for (const Move &m : list) {
     State c = s;
     c.apply(m, nullptr);
     const int v = -search(c, depth - 1, -beta, -alpha, ply + 1);
-    if (v > best)
-      best = v;
-    if (v > alpha)
-      alpha = v;
+    if (v > best) best = v;
+    if (v > alpha) alpha = v;
     if (alpha >= beta) {
-      if (!s.is_piece(m.to) && ply < static_cast<int>(killers_.size()) &&
-          !(killers_[ply][0] == m)) {
+      if (!s.is_piece(m.to) && ply < static_cast<int>(killers_.size()) && !(killers_[ply][0] == m)) {
         killers_[ply][1] = killers_[ply][0];
         killers_[ply][0] = m;
       }
@@ -276,8 +233,7 @@ Move SearchAgent::choose(const State &root) {
   worlds[0].legal_moves(moves);
   last_depth_ = 0;
   last_samples_ = 0;
-  if (moves.size() <= 1)
-    return moves.empty() ? Move{} : moves[0];
+  if (moves.size() <= 1) return moves.empty() ? Move{} : moves[0];
   const int n = static_cast<int>(moves.size());
   // Small random offsets: equal moves are not always taken in the same order
   // (fewer repeated shuffles).
@@ -287,12 +243,10 @@ Move SearchAgent::choose(const State &root) {
     // Going straight back where the piece came from makes no progress: a little
     // less for each time in a row.
     const Run &r = root.run(me);
-    if (r.count && moves[i].from == r.to && moves[i].to == r.from)
-      jitter[i] -= 4.0 * r.count;
+    if (r.count && moves[i].from == r.to && moves[i].to == r.from) jitter[i] -= 4.0 * r.count;
   }
   std::vector<int> order(n);
-  for (int i = 0; i < n; ++i)
-    order[i] = i;
+  for (int i = 0; i < n; ++i) order[i] = i;
   // Root moves are searched with a window just below the best so far in this
   // world: a move that falls far below counts at that bound (it would not be
   // chosen anyway) and costs much less.
@@ -306,8 +260,7 @@ Move SearchAgent::choose(const State &root) {
       for (int k = done; k < limit; ++k) {
         // The first world at depth 1 always finishes: there must be an answer.
         may_abort_ = !(depth == 1 && k == 0);
-        if (k >= static_cast<int>(worlds.size()))
-          worlds.push_back(beliefs.sample(rng_));
+        if (k >= static_cast<int>(worlds.size())) worlds.push_back(beliefs.sample(rng_));
         const State &w = worlds[k];
         std::vector<int> v(n);
         int best = -kInf;
@@ -318,8 +271,7 @@ Move SearchAgent::choose(const State &root) {
           v[i] = std::max(alpha, -search(c, depth - 1, -kInf, -alpha, 1));
           best = std::max(best, v[i]);
         }
-        for (int i = 0; i < n; ++i)
-          sum[i] += v[i];
+        for (int i = 0; i < n; ++i) sum[i] += v[i];
         ++done;
       }
     } catch (const Aborted &) {
@@ -340,41 +292,30 @@ Move SearchAgent::choose(const State &root) {
     // The next depth costs several times this one (the ratio of the last two,
     // at least 3). When it cannot finish in the time left, the time goes into
     // more worlds at this depth instead: a wider average.
-    const double ratio =
-        previous_cost > 0 ? std::max(3.0, cost / previous_cost) : 6.0;
+    const double ratio = previous_cost > 0 ? std::max(3.0, cost / previous_cost) : 6.0;
     previous_cost = cost;
-    const bool last =
-        depth == config_.max_depth ||
-        (config_.time_ms > 0 && elapsed() + cost * ratio > deadline_ns_);
+    const bool last = depth == config_.max_depth || (config_.time_ms > 0 && elapsed() + cost * ratio > deadline_ns_);
     if (finished && last && config_.time_ms > 0 && config_.nodes == 0)
       finished = run_depth(depth, 50 * config_.samples);
     // A depth counts when enough worlds were searched; else the shallower,
     // wider answer stands.
     if (done >= std::max(2, config_.samples / 2) || depth == 1) {
-      for (int i = 0; i < n; ++i)
-        accepted[i] = sum[i] / std::max(1, done);
+      for (int i = 0; i < n; ++i) accepted[i] = sum[i] / std::max(1, done);
       last_depth_ = depth;
       last_samples_ = done;
-      std::sort(order.begin(), order.end(),
-                [&](int a, int b) { return accepted[a] > accepted[b]; });
+      std::sort(order.begin(), order.end(), [&](int a, int b) { return accepted[a] > accepted[b]; });
     }
-    if (!finished || last)
-      break;
-    if (config_.nodes > 0 && nodes_ >= config_.nodes)
-      break;
+    if (!finished || last) break;
+    if (config_.nodes > 0 && nodes_ >= config_.nodes) break;
   }
   int best = 0;
   for (int i = 1; i < n; ++i)
-    if (accepted[i] + jitter[i] > accepted[best] + jitter[best])
-      best = i;
+    if (accepted[i] + jitter[i] > accepted[best] + jitter[best]) best = i;
   if (std::getenv("SAI_DEBUG"))
-    std::fprintf(
-        stderr,
-        "ply %d depth %d samples %d nodes %ld ms %.1f moves %d best %s %.1f\n",
-        root.ply(), last_depth_, last_samples_, nodes_,
-        (now_ns() - start_ns_) / 1e6, n,
-        root.move_to_string(moves[best]).c_str(), accepted[best]);
+    std::fprintf(stderr, "ply %d depth %d samples %d nodes %ld ms %.1f moves %d best %s %.1f\n", root.ply(),
+                 last_depth_, last_samples_, nodes_, (now_ns() - start_ns_) / 1e6, n,
+                 root.move_to_string(moves[best]).c_str(), accepted[best]);
   return moves[best];
 }
 
-} // namespace strat::stratego
+}  // namespace strat::stratego

@@ -23,25 +23,24 @@
 namespace strat::stratego {
 
 struct SearchConfig {
-  double time_ms = 1000; // per move; 0 with nodes > 0: no clock (deterministic)
-  long nodes = 0;        // 0: no node limit
-  int samples = 24;      // worlds per depth
+  double time_ms = 1000;  // per move; 0 with nodes > 0: no clock (deterministic)
+  long nodes = 0;         // 0: no node limit
+  int samples = 24;       // worlds per depth
   int max_depth = 8;
   // "time", "nodes", "samples", "depth". Without time or nodes: 1000 ms.
   static SearchConfig from(const Options &options);
 };
 
 class SearchAgent {
-public:
-  SearchAgent(SearchConfig config, std::uint64_t seed)
-      : config_(config), rng_(seed) {}
+ public:
+  SearchAgent(SearchConfig config, std::uint64_t seed) : config_(config), rng_(seed) {}
   Move choose(const State &root);
 
   // After choose: the deepest depth completed and the worlds searched at it.
   int last_depth() const { return last_depth_; }
   int last_samples() const { return last_samples_; }
 
-private:
+ private:
   struct Aborted {};
   int search(const State &s, int depth, int alpha, int beta, int ply);
   int quiesce(const State &s, int alpha, int beta, int ply, int qply);
@@ -63,4 +62,4 @@ private:
 // Scout about 12, the Marshal 400).
 int evaluate(const State &s, int player);
 
-} // namespace strat::stratego
+}  // namespace strat::stratego
