@@ -1,36 +1,46 @@
 #include "games/stratego/beliefs.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "games/stratego/priors.hpp"
 
 namespace strat::stratego {
 
-Beliefs::Beliefs(const Info &info) : info_(info), prob_(kCells) {
+Beliefs::Beliefs(const Info& info) : info_(info), prob_(kCells) {
   const int enemy = info.player() ^ 1;
   pool_ = info.unknown_enemy_ranks();
-  const SquarePriors &priors = info.config().barrage ? kBarrageSquarePriors : kClassicSquarePriors;
+  const SquarePriors& priors = info.config().barrage ? kBarrageSquarePriors : kClassicSquarePriors;
   for (int s = 0; s < kCells; ++s) {
     const std::uint8_t c = info.cell(s);
     if ((c & kWall) || (c & kRankMask) != kUnknownRank) continue;
     unknown_.push_back(s);
-    auto &p = prob_[s];
+    auto& p = prob_[s];
     const bool moved = c & kMoved;
     const int idx = setup_index(enemy, s);
     for (int r = 1; r < kRanks; ++r) {
       if (!pool_[r] || (moved && !movable(r))) continue;
-      // A piece still on its setup square: the human frequency there (floored:
-      // rare is not impossible).
+      // A piece still on its setup square: the human frequency there (floored: rare is not impossible).
       p[r] = !moved && idx >= 0 && idx < 40 ? std::max(0.002, static_cast<double>(priors[idx][r])) : 1.0;
     }
   }
-  // Iterative proportional fitting: columns to the unplaced counts, rows to
-  // one. Every cell allowed by the facts is positive, and the true assignment
-  // is one such, so the fit exists; a few dozen rounds converge.
-  for (int round = 0; round < 40; ++round) {
+  // When the Bombs and the Flag still unplaced are exactly as many as the unknown pieces that never moved, those
+  // pieces are all Bombs or the Flag. Said outright here: the fit below would only creep towards it.
+  int unmoved = 0;
+  for (int s : unknown_) unmoved += !(info.cell(s) & kMoved);
+  if (unmoved == pool_[kBomb] + pool_[kFlag])
+    for (int s : unknown_)
+      if (!(info.cell(s) & kMoved))
+        for (int r = kSpy; r <= kMarshal; ++r) prob_[s][r] = 0;
+  // Iterative proportional fitting: columns to the unplaced counts, rows to one. Every cell the facts allow is positive
+  // and the true assignment is one of them, so the fit exists; it converges in a few dozen rounds.
+  for (int round = 0; round < 2000; ++round) {
     std::array<double, kRanks> col{};
     for (int s : unknown_)
       for (int r = 1; r < kRanks; ++r) col[r] += prob_[s][r];
+    double error = 0;
+    for (int r = 1; r < kRanks; ++r) error = std::max(error, std::abs(col[r] - pool_[r]));
+    if (error < 1e-7) break;
     for (int s : unknown_) {
       double row = 0;
       for (int r = 1; r < kRanks; ++r) {
@@ -50,7 +60,7 @@ std::array<double, kRanks> Beliefs::expected_counts() const {
   return sum;
 }
 
-State Beliefs::sample(Rng &rng) const {
+State Beliefs::sample(Rng& rng) const {
   const int enemy = info_.player() ^ 1;
   State out(info_.config());
   std::vector<int> moved, unmoved;
@@ -67,17 +77,15 @@ State Beliefs::sample(Rng &rng) const {
   rng.shuffle(unmoved.begin(), unmoved.end());
   Army left = pool_;
   int immovable_left = left[kBomb] + left[kFlag];
-  // Moved pieces first (they may only take movable ranks, and there are enough:
-  // the true army is one way); then the unmoved ones, where the Bombs and the
-  // Flag still to place must all fit on the pieces left.
+  // Moved pieces first (they may only take movable ranks, and there are enough: the true army is one way); then the
+  // unmoved ones, where the Bombs and the Flag still to place must all fit on the pieces left.
   auto draw = [&](int q, bool only_immovable) {
-    const auto &p = prob_[q];
+    const auto& p = prob_[q];
     double w[kRanks] = {};
     double total = 0;
     for (int r = 1; r < kRanks; ++r) {
       if (!left[r] || (only_immovable && movable(r)) || ((info_.cell(q) & kMoved) && !movable(r))) continue;
-      // The fitted marginal, thinned as the rank's supply runs out (the other
-      // pieces took some).
+      // The fitted marginal, thinned as the rank's supply runs out (the other pieces took some).
       w[r] = std::max(p[r], 1e-6) * left[r] / std::max<int>(1, pool_[r]);
       total += w[r];
     }

@@ -12,9 +12,8 @@ namespace strat::stratego {
 namespace {
 
 constexpr int kInf = 1'000'000;
-// A win outweighs any material (the whole army is about 1,900) but not so far
-// that a faint chance of taking the Flag, averaged over the worlds, buys any
-// risk: a piece that is the Flag in 10% of them is worth 400.
+// A win outweighs any material (the whole army is about 1,900) but not so far that a faint chance of taking the Flag,
+// averaged over the worlds, buys any risk: a piece that is the Flag in 10% of them is worth 400.
 constexpr int kWin = 4000;
 constexpr int kQuiescencePlies = 4;
 
@@ -27,12 +26,11 @@ std::int64_t now_ns() {
 constexpr int kBase[kRanks] = {0, 60, 12, 30, 15, 25, 45, 80, 140, 250, 400, 12, 0};
 
 // A piece's worth to its owner in this position.
-int piece_value(const State &s, int owner, int rank) {
+int piece_value(const State& s, int owner, int rank) {
   const int enemy = owner ^ 1;
   if (rank == kSpy) return s.alive(enemy, kMarshal) ? 60 : 10;
   if (rank == kMiner && s.alive(enemy, kBomb)) {
-    // The last Miners are what opens a bombed Flag: each one left is worth
-    // more.
+    // The last Miners are what opens a bombed Flag: each one left is worth more.
     const int miners = s.alive(owner, kMiner);
     return miners <= 1 ? 90 : miners == 2 ? 60 : 35;
   }
@@ -40,8 +38,7 @@ int piece_value(const State &s, int owner, int rank) {
   return kBase[rank];
 }
 
-// Staying unknown is worth something: a hidden Marshal or General is neither
-// avoided nor hunted by the Spy.
+// Staying unknown is worth something: a hidden Marshal or General is neither avoided nor hunted by the Spy.
 constexpr int kHiddenBonus[kRanks] = {0, 25, 3, 5, 4, 5, 8, 14, 25, 45, 70, 10, 0};
 
 struct Piece {
@@ -55,14 +52,13 @@ struct Army2 {
 
 int distance(int a, int b) { return std::abs(col_of(a) - col_of(b)) + std::abs(row_of(a) - row_of(b)); }
 
-int side_score(const State &s, int me, const Army2 &mine, const Army2 &theirs, int lead) {
+int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, int lead) {
   int score = 0;
   int their_flag = -1;
-  // Targets worth hunting, with their value to their owner: not the Flag
-  // (below), not Bombs (only Miners).
+  // Targets worth hunting, with their value to their owner: not the Flag (below), not Bombs (only Miners).
   int target_sq[40], target_rank[40], target_value[40], targets = 0;
   for (int i = 0; i < theirs.n; ++i) {
-    const Piece &e = theirs.piece[i];
+    const Piece& e = theirs.piece[i];
     if (e.rank == kFlag) {
       their_flag = e.square;
       continue;
@@ -72,13 +68,12 @@ int side_score(const State &s, int me, const Army2 &mine, const Army2 &theirs, i
     target_value[targets] = piece_value(s, me ^ 1, e.rank) * 8;
     ++targets;
   }
-  // Hunting: each movable piece is drawn towards the most valuable enemy piece
-  // it beats, nearer is better; harder once ahead (a lead is converted by
-  // attacking, not by shuffling at home).
+  // Hunting: each movable piece is drawn towards the most valuable enemy piece it beats, nearer is better; harder once
+  // ahead (a lead is converted by attacking, not by shuffling at home).
   const int hunt = 6 + std::clamp(lead, 0, 400) / 25;
   const int flag_pull = (12 + hunt) * 4;
   for (int i = 0; i < mine.n; ++i) {
-    const Piece &a = mine.piece[i];
+    const Piece& a = mine.piece[i];
     if (!movable(a.rank)) continue;
     int best = 0;
     const int ac = col_of(a.square), ar = row_of(a.square);
@@ -96,7 +91,7 @@ int side_score(const State &s, int me, const Army2 &mine, const Army2 &theirs, i
 
 }  // namespace
 
-int evaluate(const State &s, int player) {
+int evaluate(const State& s, int player) {
   Army2 pieces[2];
   int material[2] = {0, 0};
   int value[2][kRanks];
@@ -117,7 +112,7 @@ int evaluate(const State &s, int player) {
          side_score(s, other, pieces[other], pieces[player], -lead);
 }
 
-SearchConfig SearchConfig::from(const Options &o) {
+SearchConfig SearchConfig::from(const Options& o) {
   o.check_known({"time", "nodes", "samples", "depth"});
   SearchConfig c;
   c.nodes = static_cast<long>(o.get_int("nodes", 0, 0, 1'000'000'000));
@@ -136,18 +131,18 @@ void SearchAgent::tick() {
 }
 
 namespace {
-int terminal_score(const State &s, int ply) {
+int terminal_score(const State& s, int ply) {
   const Outcome o = s.outcome();
   if (o.status != Status::Win) return 0;
   return o.winner == s.to_move() ? kWin - ply : -(kWin - ply);
 }
 }  // namespace
 
-void SearchAgent::order(const State &s, std::vector<Move> &moves, int ply) const {
+void SearchAgent::order(const State& s, std::vector<Move>& moves, int ply) const {
   std::vector<std::pair<int, Move>> scored;
   scored.reserve(moves.size());
   const int me = s.to_move();
-  for (const Move &m : moves) {
+  for (const Move& m : moves) {
     int key = 0;
     const int ar = s.rank_at(m.from);
     if (s.is_piece(m.to)) {
@@ -163,22 +158,22 @@ void SearchAgent::order(const State &s, std::vector<Move> &moves, int ply) const
     }
     scored.push_back({key, m});
   }
-  std::stable_sort(scored.begin(), scored.end(), [](const auto &a, const auto &b) { return a.first > b.first; });
+  std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
   for (std::size_t i = 0; i < moves.size(); ++i) moves[i] = scored[i].second;
 }
 
-int SearchAgent::quiesce(const State &s, int alpha, int beta, int ply, int qply) {
+int SearchAgent::quiesce(const State& s, int alpha, int beta, int ply, int qply) {
   tick();
   if (s.outcome().over()) return terminal_score(s, ply);
   const int stand = evaluate(s, s.to_move());
   if (stand >= beta || qply >= kQuiescencePlies || ply >= static_cast<int>(move_stack_.size()) - 1) return stand;
   int best = stand;
   alpha = std::max(alpha, stand);
-  auto &moves = move_stack_[ply];
+  auto& moves = move_stack_[ply];
   s.legal_moves(moves);
-  std::erase_if(moves, [&](const Move &m) { return !s.is_piece(m.to); });
+  std::erase_if(moves, [&](const Move& m) { return !s.is_piece(m.to); });
   order(s, moves, ply);
-  for (const Move &m : moves) {
+  for (const Move& m : moves) {
     if (combat(s.rank_at(m.from), s.rank_at(m.to)) < 0) break;  // ordered: only losing attacks remain
     State c = s;
     c.apply(m, nullptr);
@@ -190,16 +185,16 @@ int SearchAgent::quiesce(const State &s, int alpha, int beta, int ply, int qply)
   return best;
 }
 
-int SearchAgent::search(const State &s, int depth, int alpha, int beta, int ply) {
+int SearchAgent::search(const State& s, int depth, int alpha, int beta, int ply) {
   tick();
   if (s.outcome().over()) return terminal_score(s, ply);
   if (depth <= 0) return quiesce(s, alpha, beta, ply, 0);
-  auto &moves = move_stack_[ply];
+  auto& moves = move_stack_[ply];
   s.legal_moves(moves);
   order(s, moves, ply);
   const std::vector<Move> list = moves;  // the stack slot is reused by the children
   int best = -kInf;
-  for (const Move &m : list) {
+  for (const Move& m : list) {
     State c = s;
     c.apply(m, nullptr);
     const int v = -search(c, depth - 1, -beta, -alpha, ply + 1);
@@ -216,17 +211,15 @@ int SearchAgent::search(const State &s, int depth, int alpha, int beta, int ply)
   return best;
 }
 
-Move SearchAgent::choose(const State &root) {
+Move SearchAgent::choose(const State& root) {
   start_ns_ = now_ns();
-  // Stop early enough that the answer, not only the search, is within the
-  // budget.
+  // Stop early enough that the answer, not only the search, is within the budget.
   deadline_ns_ = config_.time_ms * 1e6 * 0.93;
   nodes_ = 0;
   killers_ = {};
   move_stack_.assign(kQuiescencePlies + config_.max_depth + 4, {});
   const int me = root.to_move();
-  // Everything below reads this player's Info only: the worlds are drawn from
-  // it.
+  // Everything below reads this player's Info only: the worlds are drawn from it.
   const Beliefs beliefs(root.info(me));
   std::vector<State> worlds{beliefs.sample(rng_)};
   std::vector<Move> moves;
@@ -235,33 +228,29 @@ Move SearchAgent::choose(const State &root) {
   last_samples_ = 0;
   if (moves.size() <= 1) return moves.empty() ? Move{} : moves[0];
   const int n = static_cast<int>(moves.size());
-  // Small random offsets: equal moves are not always taken in the same order
-  // (fewer repeated shuffles).
+  // Small random offsets: equal moves are not always taken in the same order (fewer repeated shuffles).
   std::vector<double> jitter(n), accepted(n, 0.0);
   for (int i = 0; i < n; ++i) {
     jitter[i] = rng_.uniform() * 0.5;
-    // Going straight back where the piece came from makes no progress: a little
-    // less for each time in a row.
-    const Run &r = root.run(me);
+    // Going straight back where the piece came from makes no progress: a little less for each time in a row.
+    const Run& r = root.run(me);
     if (r.count && moves[i].from == r.to && moves[i].to == r.from) jitter[i] -= 4.0 * r.count;
   }
   std::vector<int> order(n);
   for (int i = 0; i < n; ++i) order[i] = i;
-  // Root moves are searched with a window just below the best so far in this
-  // world: a move that falls far below counts at that bound (it would not be
-  // chosen anyway) and costs much less.
+  // Root moves are searched with a window just below the best so far in this world: a move that falls far below counts
+  // at that bound (it would not be chosen anyway) and costs much less.
   constexpr int kMargin = 60;
   std::vector<double> sum(n);
   int done = 0;
-  // Searches worlds [done, limit) at `depth`, adding every finished world's
-  // scores to sum; false if stopped.
+  // Searches worlds [done, limit) at `depth`, adding every finished world's scores to sum; false if stopped.
   auto run_depth = [&](int depth, int limit) {
     try {
       for (int k = done; k < limit; ++k) {
         // The first world at depth 1 always finishes: there must be an answer.
         may_abort_ = !(depth == 1 && k == 0);
         if (k >= static_cast<int>(worlds.size())) worlds.push_back(beliefs.sample(rng_));
-        const State &w = worlds[k];
+        const State& w = worlds[k];
         std::vector<int> v(n);
         int best = -kInf;
         for (int i : order) {
@@ -274,7 +263,7 @@ Move SearchAgent::choose(const State &root) {
         for (int i = 0; i < n; ++i) sum[i] += v[i];
         ++done;
       }
-    } catch (const Aborted &) {
+    } catch (const Aborted&) {
       may_abort_ = true;
       return false;
     }
@@ -289,16 +278,14 @@ Move SearchAgent::choose(const State &root) {
     const double begun = elapsed();
     bool finished = run_depth(depth, config_.samples);
     const double cost = elapsed() - begun;
-    // The next depth costs several times this one (the ratio of the last two,
-    // at least 3). When it cannot finish in the time left, the time goes into
-    // more worlds at this depth instead: a wider average.
+    // The next depth costs several times this one (the ratio of the last two, at least 3). When it cannot finish in the
+    // time left, the time goes into more worlds at this depth instead: a wider average.
     const double ratio = previous_cost > 0 ? std::max(3.0, cost / previous_cost) : 6.0;
     previous_cost = cost;
     const bool last = depth == config_.max_depth || (config_.time_ms > 0 && elapsed() + cost * ratio > deadline_ns_);
     if (finished && last && config_.time_ms > 0 && config_.nodes == 0)
       finished = run_depth(depth, 50 * config_.samples);
-    // A depth counts when enough worlds were searched; else the shallower,
-    // wider answer stands.
+    // A depth counts when enough worlds were searched; else the shallower, wider answer stands.
     if (done >= std::max(2, config_.samples / 2) || depth == 1) {
       for (int i = 0; i < n; ++i) accepted[i] = sum[i] / std::max(1, done);
       last_depth_ = depth;
