@@ -10,6 +10,7 @@ using SquarePriors = std::array<std::array<float, 13>, 40>;
 
 extern const SquarePriors kClassicSquarePriors;
 extern const SquarePriors kBarrageSquarePriors;
+extern const double kFlagBombedIn;
 extern const double kFlagBesideBomb;
 extern const double kFlagFrontBomb;
 

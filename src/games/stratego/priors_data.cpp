@@ -91,8 +91,10 @@ const SquarePriors kBarrageSquarePriors = {{
     {{0.6183f, 0.0522f, 0.1070f, 0.0611f, 0.0000f, 0.0000f, 0.0000f, 0.0000f, 0.0000f, 0.0655f, 0.0670f, 0.0185f, 0.0104f}},  // j4
 }};
 
-// Classic, Flag on the back row: how often a square beside it, and the square in front of it, holds a Bomb.
-const double kFlagBesideBomb = 0.6244;
-const double kFlagFrontBomb = 0.5758;
+// Classic, Flag on the back row: how often every square beside and in front of it holds a Bomb; when not, how often
+// a square beside it, and the square in front of it, does.
+const double kFlagBombedIn = 0.4682;
+const double kFlagBesideBomb = 0.3282;
+const double kFlagFrontBomb = 0.2024;
 
 }  // namespace strat::stratego

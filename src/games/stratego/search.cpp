@@ -12,9 +12,10 @@ namespace strat::stratego {
 namespace {
 
 constexpr int kInf = 1'000'000;
-// A win outweighs any material (the whole army is about 1,900) but not so far that a faint chance of taking the Flag,
-// averaged over the worlds, buys any risk: a piece that is the Flag in 10% of them is worth 400.
-constexpr int kWin = 4000;
+// A win is worth two and a half Marshals: more than any exchange a short search sees, but not so much that a faint
+// chance of taking the Flag, averaged over the worlds, buys a real risk: a Marshal does not attack a piece that is
+// the Flag in one world of six and a Bomb in one of two.
+constexpr int kWin = 1000;
 constexpr int kQuiescencePlies = 4;
 
 std::int64_t now_ns() {
@@ -71,7 +72,10 @@ int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, i
   // Hunting: each movable piece is drawn towards the most valuable enemy piece it beats, nearer is better; harder once
   // ahead (a lead is converted by attacking, not by shuffling at home).
   const int hunt = 6 + std::clamp(lead, 0, 400) / 25;
-  const int flag_pull = (12 + hunt) * 4;
+  // The Flag: the nearest piece to it counts, steeply with distance (a Miner two squares from a bombed Flag is a
+  // threat the search may not see in time); seen from the other side, this is the defence of the approaches.
+  const int flag_weight = 250 + std::clamp(lead, 0, 400) / 2;
+  int flag_threat = 0;
   for (int i = 0; i < mine.n; ++i) {
     const Piece& a = mine.piece[i];
     if (!movable(a.rank)) continue;
@@ -84,9 +88,29 @@ int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, i
       best = std::max(best, target_value[k] / (d + 1));
     }
     score += best * hunt / 100;
-    if (their_flag >= 0) score += flag_pull / (distance(a.square, their_flag) + 1);
+    if (their_flag >= 0) {
+      const int d = distance(a.square, their_flag);
+      flag_threat = std::max(flag_threat, flag_weight / (d * d + 1));
+    }
   }
-  return score;
+  return score + flag_threat;
+}
+
+// A Marshal the enemy knows, next to an enemy piece that moved and is still unknown: that piece came close to a
+// known Marshal, which is what the Spy does (the worlds give it only its share of the Spy's probability).
+int spy_danger(const State& s, int me, const Army2& mine) {
+  if (!s.alive(me ^ 1, kSpy)) return 0;
+  for (int i = 0; i < mine.n; ++i) {
+    const Piece& a = mine.piece[i];
+    if (a.rank != kMarshal || !a.known) continue;
+    int danger = 0;
+    for (int d : kDirs) {
+      const std::uint8_t c = s.cell(a.square + d);
+      if ((c & kRankMask) && !(c & kWall) && ((c & kBlue) ? 1 : 0) != me && (c & kMoved) && !(c & kKnown)) danger += 90;
+    }
+    return danger;
+  }
+  return 0;
 }
 
 }  // namespace
@@ -109,7 +133,8 @@ int evaluate(const State& s, int player) {
   const int other = player ^ 1;
   const int lead = material[player] - material[other];
   return lead + side_score(s, player, pieces[player], pieces[other], lead) -
-         side_score(s, other, pieces[other], pieces[player], -lead);
+         side_score(s, other, pieces[other], pieces[player], -lead) - spy_danger(s, player, pieces[player]) +
+         spy_danger(s, other, pieces[other]);
 }
 
 SearchConfig SearchConfig::from(const Options& o) {
