@@ -246,6 +246,7 @@ Move SearchAgent::choose(const State& root) {
   const int me = root.to_move();
   // Everything below reads this player's Info only: the worlds are drawn from it.
   const Beliefs beliefs(root.info(me));
+  const Info& info = beliefs.info();
   std::vector<State> worlds{beliefs.sample(rng_)};
   std::vector<Move> moves;
   worlds[0].legal_moves(moves);
@@ -258,8 +259,15 @@ Move SearchAgent::choose(const State& root) {
   for (int i = 0; i < n; ++i) {
     jitter[i] = rng_.uniform() * 0.5;
     // Going straight back where the piece came from makes no progress: a little less for each time in a row.
-    const Run& r = root.run(me);
+    const Run& r = info.run(me);
     if (r.count && moves[i].from == r.to && moves[i].to == r.from) jitter[i] -= 4.0 * r.count;
+    // A Colonel, General or Marshal does not test an unknown piece that never moved: that is what Bombs are for,
+    // and a lower piece (a Miner best) learns the same for less. The worlds weigh the Bomb by its probability; this
+    // adds what a lost top piece costs beyond its material (the game's initiative).
+    const std::uint8_t target = info.cell(moves[i].to);
+    const int attacker = worlds[0].rank_at(moves[i].from);
+    if ((target & kRankMask) == kUnknownRank && !(target & kMoved) && attacker >= kColonel)
+      jitter[i] -= attacker == kMarshal ? 200 : attacker == kGeneral ? 150 : 80;
   }
   std::vector<int> order(n);
   for (int i = 0; i < n; ++i) order[i] = i;
