@@ -53,6 +53,20 @@ struct Army2 {
 
 int distance(int a, int b) { return std::abs(col_of(a) - col_of(b)) + std::abs(row_of(a) - row_of(b)); }
 
+// Is every square strictly between a and b (same row or column) empty?
+bool open_line(const State& s, int a, int b) {
+  int step = 0;
+  if (row_of(a) == row_of(b))
+    step = b > a ? 1 : -1;
+  else if (col_of(a) == col_of(b))
+    step = b > a ? kWidth : -kWidth;
+  else
+    return false;
+  for (int q = a + step; q != b; q += step)
+    if (s.cell(q) != 0) return false;
+  return true;
+}
+
 int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, int lead) {
   int score = 0;
   int their_flag = -1;
@@ -72,10 +86,11 @@ int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, i
   // Hunting: each movable piece is drawn towards the most valuable enemy piece it beats, nearer is better; harder once
   // ahead (a lead is converted by attacking, not by shuffling at home).
   const int hunt = 6 + std::clamp(lead, 0, 400) / 25;
-  // The Flag: the nearest piece to it counts, steeply with distance (a Miner two squares from a bombed Flag is a
-  // threat the search may not see in time); seen from the other side, this is the defence of the approaches.
-  const int flag_weight = 250 + std::clamp(lead, 0, 400) / 2;
-  int flag_threat = 0;
+  // The Flag: the two nearest pieces to it count, steeply with distance (a Miner two squares from a bombed Flag is a
+  // threat the search may not see in time), a Scout with an open line to it as if next to it; seen from the other
+  // side, this is the defence of the approaches.
+  const int flag_weight = 500 + std::clamp(lead, 0, 400) / 2;
+  int threat[2] = {0, 0};
   for (int i = 0; i < mine.n; ++i) {
     const Piece& a = mine.piece[i];
     if (!movable(a.rank)) continue;
@@ -89,10 +104,16 @@ int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, i
     }
     score += best * hunt / 100;
     if (their_flag >= 0) {
-      const int d = distance(a.square, their_flag);
-      flag_threat = std::max(flag_threat, flag_weight / (d * d + 1));
+      int d = distance(a.square, their_flag);
+      if (a.rank == kScout && d > 1 && open_line(s, a.square, their_flag)) d = 1;
+      const int v = flag_weight / (d * d + 1);
+      if (v > threat[0])
+        threat[1] = threat[0], threat[0] = v;
+      else if (v > threat[1])
+        threat[1] = v;
     }
   }
+  const int flag_threat = threat[0] + threat[1] / 2;
   return score + flag_threat;
 }
 

@@ -34,7 +34,7 @@ int draw_square(const Setup& s, const SquarePriors& priors, int rank, Rng& rng, 
 }
 
 // Classic, learned from the Gravon human setups (priors.hpp): the Flag on the back row where people put it, bombed
-// in as often as they do (else each neighbour a Bomb as often as theirs), the other Bombs, then the pieces from the
+// in three times in four (else each neighbour a Bomb as often as theirs), the other Bombs, then the pieces from the
 // strongest down, each on a square drawn from the human frequencies of its rank; the many Scouts and Miners last.
 Setup classic_setup(Rng& rng) {
   const SquarePriors& priors = kClassicSquarePriors;
@@ -51,7 +51,8 @@ Setup classic_setup(Rng& rng) {
   std::vector<int> sides;
   if (flag > 0) sides.push_back(flag - 1);
   if (flag < 9) sides.push_back(flag + 1);
-  const bool bombed_in = rng.uniform() < kFlagBombedIn;
+  // Bombed in more often than people do (47%): an open Flag needs a defence a program plays worse than a person.
+  const bool bombed_in = rng.uniform() < std::max(kFlagBombedIn, 0.75);
   for (int g : sides)
     if (bombed_in || rng.uniform() < kFlagBesideBomb) place(g, kBomb);
   if (bombed_in || rng.uniform() < kFlagFrontBomb) place(flag + 10, kBomb);
