@@ -25,9 +25,13 @@ nlohmann::json outcome_json(const AnyState& s) {
 
 std::optional<Outcome> outside_rules_result(const AnyState& s, const std::string& text) {
   if (text == "draw (agreement)") return Outcome::draw("agreement");
-  for (int p = 0; p < 2; ++p)
-    for (const char* reason : {"resign", "time"})
-      if (text == s.player_name(p) + " wins (" + reason + ")") return Outcome::win(p, reason);
+  for (int p = 0; p < 2; ++p) {
+    const std::string wins = s.player_name(p) + " wins (";
+    for (const char* reason : {"resign", "time", "protocol"})
+      if (text == wins + reason + ")") return Outcome::win(p, reason);
+    // An outside program's broken protocol, with what it did: "blue wins (protocol: illegal move '0 3 UP')".
+    if (text.rfind(wins + "protocol: ", 0) == 0 && text.back() == ')') return Outcome::win(p, "protocol");
+  }
   return std::nullopt;
 }
 
@@ -42,7 +46,7 @@ std::string settle_claimed_result(AnyState& s, const std::string& claimed) {
   if (outside)
     return "the record's result " + strat::quoted(claimed) + " ends the game outside the rules, but its moves already end it: " +
            strat::quoted(reached);
-  for (const char* reason : {"(resign)", "(time)", "(agreement)"})
+  for (const char* reason : {"(resign)", "(time)", "(agreement)", "(protocol"})
     if (claimed.find(reason) != std::string::npos)
       return "the record's result " + strat::quoted(claimed) + " is not possible: a resignation or a loss on time gives '" +
              s.player_name(0) + " wins (resign)', '" + s.player_name(1) + " wins (time)' and the like, an agreement " +

@@ -12,7 +12,8 @@ namespace strat::cli {
 std::string outcome_text(const AnyState& s);
 nlohmann::json outcome_json(const AnyState& s);
 // A result reached outside the rules, as a record writes it: "blue wins (resign)", "red wins (time)",
-// "draw (agreement)". Empty for any other text.
+// "draw (agreement)", "red wins (protocol: no answer within 2000 ms)" (an outside program in the arena broke
+// its protocol). Empty for any other text.
 std::optional<Outcome> outside_rules_result(const AnyState& s, const std::string& text);
 // Checks a record's `claimed` result against the state its moves reached, and ends that state with the claimed
 // result when it was reached outside the rules and the moves leave the game open. Returns an error, or "".

@@ -25,6 +25,7 @@ void install_view(CLI::App& app, Context& ctx);
 void install_perft(CLI::App& app, Context& ctx);
 void install_selfplay(CLI::App& app, Context& ctx);
 void install_replay(CLI::App& app, Context& ctx);
+void install_arena(CLI::App& app, Context& ctx);
 void install_bench(CLI::App& app, Context& ctx);
 void install_play(CLI::App& app, Context& ctx);
 void install_agent(CLI::App& app, Context& ctx);

@@ -22,6 +22,7 @@ void install_verbs(CLI::App& app, Context& ctx) {
   install_perft(app, ctx);
   install_selfplay(app, ctx);
   install_replay(app, ctx);
+  install_arena(app, ctx);
   install_bench(app, ctx);
   install_play(app, ctx);
   install_agent(app, ctx);

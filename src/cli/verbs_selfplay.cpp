@@ -8,6 +8,7 @@
 #include <sstream>
 #include <thread>
 
+#include "cli/match.hpp"
 #include "cli/outcome_text.hpp"
 #include "cli/progress.hpp"
 #include "cli/verbs.hpp"
@@ -18,60 +19,6 @@
 namespace strat::cli {
 
 using nlohmann::json;
-
-// "mcts:iterations=200,c=50,random" -> {"mcts:iterations=200,c=50", "random"}: a piece with '=' but no ':'
-// continues the previous agent's options.
-std::vector<std::string> split_agents(const std::string& text) {
-  std::vector<std::string> out;
-  for (auto piece : split(text, ',')) {
-    if (!out.empty() && piece.find('=') != std::string_view::npos && piece.find(':') == std::string_view::npos &&
-        out.back().find(':') != std::string::npos)
-      out.back() += "," + std::string(piece);
-    else
-      out.emplace_back(piece);
-  }
-  return out;
-}
-
-// Adds time=MS to an agent spec that does not set its own budget (random has none).
-std::string with_time(const std::string& spec, int ms) {
-  if (ms <= 0 || spec.rfind("random", 0) == 0) return spec;
-  if (spec.find("time=") != std::string::npos) return spec;
-  return spec + (spec.find(':') == std::string::npos ? ":" : ",") + "time=" + std::to_string(ms);
-}
-
-struct GameResult {
-  int winner_agent = -1;  // 0 = first agent, 1 = second, -1 draw
-  int plies = 0;
-  Record record;
-};
-
-GameResult play_one(const GameSpec& spec, const std::string agents[2], int first_agent_player, std::uint64_t seed) {
-  auto state = spec.new_game(seed);
-  std::unique_ptr<AnyAgent> seat[2];
-  seat[first_agent_player] = spec.agent(agents[0], seed * 2 + 1);
-  seat[first_agent_player ^ 1] = spec.agent(agents[1], seed * 2 + 2);
-  GameResult r;
-  r.record.set_header("Game", spec.to_string());
-  for (int p = 0; p < 2; ++p) {
-    auto name = state->player_name(p);
-    name[0] = static_cast<char>(std::toupper(name[0]));
-    r.record.set_header(name, seat[p]->name());
-  }
-  r.record.set_header("Seed", std::to_string(seed));
-  r.record.set_header("Start", state->position());
-  r.record.moves.reserve(1024);
-  while (!state->outcome().over()) {
-    auto move = seat[state->to_move()]->choose(*state);
-    auto events = state->apply(move);
-    r.record.moves.push_back({move, annotation_of(events)});
-  }
-  r.record.set_header("Result", outcome_text(*state));
-  r.plies = state->ply();
-  Outcome o = state->outcome();
-  if (o.status == Status::Win) r.winner_agent = o.winner == first_agent_player ? 0 : 1;
-  return r;
-}
 
 void install_selfplay(CLI::App& app, Context& ctx) {
   auto* cmd = app.add_subcommand("selfplay", "Play agents against each other, alternating colours");
@@ -110,7 +57,8 @@ void install_selfplay(CLI::App& app, Context& ctx) {
       auto worker = [&] {
         for (int i = next++; i < a->games; i = next++) {
           try {
-            results[i] = play_one(spec, agents, i % 2, a->seed + static_cast<std::uint64_t>(i));
+            results[i] = play_game(spec, agents, i % 2, a->seed + static_cast<std::uint64_t>(i),
+                                   [&](const std::string& name, std::uint64_t seed) { return spec.agent(name, seed); });
           } catch (const std::exception& e) {
             std::lock_guard lock(mu);
             failure = e.what();

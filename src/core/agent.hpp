@@ -3,6 +3,7 @@
 // form the CLI and server hold. Agents of hidden-information games only see their player's Info.
 #include <chrono>
 #include <memory>
+#include <stdexcept>
 #include <string>
 
 #include "core/any_state.hpp"
@@ -16,6 +17,21 @@ class AnyAgent {
   virtual const std::string& name() const = 0;
   // A legal move, in notation, for the side to move in `state`.
   virtual std::string choose(const AnyState& state) = 0;
+
+  // The hooks below serve agents that are outside programs refereed by strat (`strat arena`, e.g. Stratego's
+  // `ucc:COMMAND`); strat's own agents keep the defaults.
+  // Its own setup for `player` in the game's setup notation (GameInfo::from_setups), or "" for a generated one.
+  virtual std::string setup(const Options& game_options, int player) { return ""; }
+  // Every move of the game (either side's) once played, with the state after it: a referee relays it.
+  virtual void observe(const AnyState& after, const std::string& move, const Events& events) {}
+};
+
+// Thrown by an agent that gives up or breaks its protocol (from choose() or setup()): the game ends at once
+// and the other side wins. `kind` is the outcome's reason ("resign", "protocol"); `detail` says what happened
+// ("illegal move '3 6 UP'") and goes into the record's result.
+struct Forfeit : std::runtime_error {
+  Forfeit(const char* kind, const std::string& detail) : std::runtime_error(detail), kind(kind) {}
+  const char* kind;
 };
 
 // How long a search may run: by iterations, by time, or both (whichever ends first).

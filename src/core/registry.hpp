@@ -78,6 +78,13 @@ struct GameInfo {
   std::map<std::string, std::function<int(std::istream&, std::ostream&, const Options&, std::string_view, std::uint64_t)>>
       protocols;
 
+  // Outside programs that may play as agents in `strat arena`, by protocol: "ucc" for Stratego, named
+  // `ucc:COMMAND` there. (game options, shell command, the protocol's reply limit in ms) -> an agent that
+  // starts the program and referees it (its setup() and observe() hooks; a broken protocol throws Forfeit).
+  // Only the arena calls these, never GameSpec::agent: the server must not let a client name a program to run.
+  std::map<std::string, std::function<std::unique_ptr<AnyAgent>(const Options&, const std::string& command, double reply_ms)>>
+      outside_agents;
+
   // Fixed action ids and observation tensors for learning code (core/encoding.hpp, docs/python.md): wraps a
   // state of this game. Set with encode_with<State, Encoding>(name) in the game's register.cpp.
   std::function<std::unique_ptr<EncodedState>(const AnyState&)> encode;

@@ -11,6 +11,7 @@
 #include "games/stratego/setup_notation.hpp"
 #include "games/stratego/state.hpp"
 #include "games/stratego/ucc.hpp"
+#include "games/stratego/ucc_manager.hpp"
 
 namespace strat {
 
@@ -78,6 +79,10 @@ void register_stratego(Registry& registry) {
     const std::string agent_spec(spec);
     return stratego::run_ucc(in, out, [=] { return Registry::global().get("stratego").make_agent(game_options, agent_spec, seed); },
                              seed, stratego::ucc_config(options));
+  };
+  // `strat arena stratego --agents stratego,ucc:COMMAND`: strat referees an outside UCC program.
+  g.outside_agents["ucc"] = [](const Options& options, const std::string& command, double reply_ms) -> std::unique_ptr<AnyAgent> {
+    return std::make_unique<stratego::UccProgram>(command, Config::from(options), reply_ms);
   };
   stratego::add_setup_hooks(g);  // the web platform's setup phase
   g.encode = encode_with<State, stratego::Encoding>("stratego");  // the Python module (docs/python.md)

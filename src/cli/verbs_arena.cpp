@@ -1,0 +1,185 @@
+// arena: a round robin between any number of agents, strat's own or outside
+// programs (GameInfo::outside_agents, e.g. Stratego's `ucc:COMMAND`), with a
+// table of results and Elo ratings (arena_table.hpp).
+#include <CLI/CLI.hpp>
+#include <atomic>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <thread>
+
+#include "cli/arena_table.hpp"
+#include "cli/match.hpp"
+#include "cli/progress.hpp"
+#include "cli/verbs.hpp"
+#include "core/registry.hpp"
+#include "core/text.hpp"
+
+namespace strat::cli {
+
+namespace {
+
+// The outside protocol an agent spec names ("ucc" of "ucc:./bot --level 3"), or
+// "" for one of strat's agents.
+std::string outside_protocol(const GameSpec& spec, const std::string& agent) {
+  const auto colon = agent.find(':');
+  if (colon == std::string::npos) return "";
+  const std::string protocol = agent.substr(0, colon);
+  return spec.info->outside_agents.count(protocol) ? protocol : "";
+}
+
+struct ArenaGame {
+  int pair = 0, index = 0;  // the pair's index, the game's index within the pair
+  GameResult result;
+};
+
+}  // namespace
+
+void install_arena(CLI::App& app, Context& ctx) {
+  auto* cmd = app.add_subcommand("arena",
+                                 "Round robin between agents (strat's or outside programs, e.g. "
+                                 "ucc:COMMAND for Stratego); Elo table");
+  struct Args {
+    std::string game, agents, save;
+    int games = 10, time_ms = 0, jobs = 1, reply_ms = 2000;
+    std::uint64_t seed = 1;
+    bool json = false;
+  };
+  auto a = std::make_shared<Args>();
+  cmd->add_option("game", a->game, "Game, with options after a colon")->required();
+  cmd->add_option("--agents", a->agents,
+                  "Two or more agents, A,B,C (ucc:COMMAND: an outside UCC "
+                  "program, Stratego)")
+      ->required();
+  cmd->add_option("--games", a->games, "Games per pair of agents (colours alternate)")
+      ->check(CLI::Range(1, 1'000'000))
+      ->capture_default_str();
+  cmd->add_option("--time-per-move", a->time_ms, "Milliseconds per move for strat's searching agents")
+      ->check(CLI::Range(0, 3'600'000));
+  cmd->add_option("--seed", a->seed, "Seed: game i of the k-th pair uses SEED + k*GAMES + i")->capture_default_str();
+  cmd->add_option("--jobs", a->jobs, "Games played at once")->check(CLI::Range(1, 64))->capture_default_str();
+  cmd->add_option("--reply-limit", a->reply_ms, "Milliseconds an outside program has to answer (the protocol's limit)")
+      ->check(CLI::Range(1, 3'600'000))
+      ->capture_default_str();
+  cmd->add_option("--save", a->save, "Write one record per game into this folder (game-0001.txt, ...)");
+  cmd->add_flag("--json", a->json, "Machine-readable output");
+  cmd->callback([&ctx, a] {
+    ctx.action = [&ctx, a] {
+      const auto spec = GameSpec::parse(a->game);
+      const auto names = split_agents(a->agents);
+      if (names.size() < 2) bad_input("--agents needs two or more agents, A,B,...; got " + strat::quoted(a->agents));
+      std::vector<std::string> agents;
+      std::set<std::string> seen;
+      for (const auto& n : names) {
+        if (n.empty()) bad_input("--agents has an empty name: " + strat::quoted(a->agents));
+        if (!seen.insert(n).second) bad_input("--agents names " + strat::quoted(n) + " twice");
+        if (!outside_protocol(spec, n).empty()) {
+          if (n.find(':') + 1 == n.size()) bad_input("agent " + strat::quoted(n) + " needs a command after the colon");
+          agents.push_back(n);  // an outside program keeps its own time
+        } else {
+          agents.push_back(with_time(n, a->time_ms));
+          spec.agent(agents.back(),
+                     0);  // reject a bad agent before playing anything
+        }
+      }
+      if (!a->save.empty()) {
+        std::error_code ec;
+        std::filesystem::create_directories(a->save, ec);
+        if (ec) bad_input("cannot create folder " + strat::quoted(a->save) + ": " + ec.message());
+      }
+      const AgentMaker make = [&spec, reply_ms = a->reply_ms](const std::string& agent, std::uint64_t seed) {
+        const auto colon = agent.find(':');
+        if (colon != std::string::npos) {
+          auto it = spec.info->outside_agents.find(agent.substr(0, colon));
+          if (it != spec.info->outside_agents.end()) return it->second(spec.options, agent.substr(colon + 1), reply_ms);
+        }
+        return spec.agent(agent, seed);
+      };
+      // Every game in a fixed order, so its seed does not depend on --jobs.
+      std::vector<std::pair<int, int>> pairs;
+      for (int i = 0; i < static_cast<int>(agents.size()); ++i)
+        for (int j = i + 1; j < static_cast<int>(agents.size()); ++j) pairs.emplace_back(i, j);
+      const int total = static_cast<int>(pairs.size()) * a->games;
+      std::vector<ArenaGame> games(total);
+      std::atomic<int> next{0}, finished{0};
+      std::atomic<bool> failed{false};
+      std::mutex mu;
+      std::string failure;
+      Progress progress(ctx.err, "arena", stderr_is_terminal(ctx.err));
+      auto worker = [&] {
+        for (int g = next++; g < total && !failed; g = next++) {
+          ArenaGame& game = games[g];
+          game.pair = g / a->games, game.index = g % a->games;
+          const auto [i, j] = pairs[game.pair];
+          const std::string two[2] = {agents[i], agents[j]};
+          try {
+            game.result = play_game(spec, two, game.index % 2, a->seed + static_cast<std::uint64_t>(g), make);
+            if (!a->save.empty()) {
+              char name[32];
+              std::snprintf(name, sizeof name, "game-%04d.txt", g + 1);
+              const auto path = std::filesystem::path(a->save) / name;
+              std::ofstream f(path);
+              f << game.result.record.to_text();
+              if (!f) bad_input("cannot write " + path.string());
+            }
+          } catch (const std::exception& e) {
+            std::lock_guard lock(mu);
+            failure = e.what();
+            failed = true;
+            return;
+          }
+          const int done = ++finished;
+          std::lock_guard lock(mu);
+          progress.update(static_cast<double>(done) / total, std::to_string(done) + "/" + std::to_string(total));
+        }
+      };
+      std::vector<std::thread> threads;
+      for (int t = 1; t < a->jobs; ++t) threads.emplace_back(worker);
+      worker();
+      for (auto& t : threads) t.join();
+      progress.done();
+      if (!failure.empty()) throw std::runtime_error(failure);
+
+      std::vector<PairTally> tallies;
+      for (const auto& [i, j] : pairs) tallies.push_back(PairTally{i, j});
+      for (const auto& game : games) {
+        PairTally& t = tallies[game.pair];
+        const int w = game.result.winner_agent;
+        (w == 0 ? t.wins_a : w == 1 ? t.wins_b : t.draws)++;
+        if (game.result.forfeit_agent == 0) ++t.forfeits_a;
+        if (game.result.forfeit_agent == 1) ++t.forfeits_b;
+      }
+      const ArenaTable table = arena_table(agents, tallies);
+      if (a->json) {
+        auto j = table_json(table);
+        j["game"] = spec.to_string();
+        j["games_per_pair"] = a->games;
+        j["time_per_move"] = a->time_ms;
+        j["seed"] = a->seed;
+        nlohmann::json results = nlohmann::json::array();
+        for (int g = 0; g < total; ++g) {
+          const auto& game = games[g];
+          const auto [i, k] = pairs[game.pair];
+          const bool first_red = game.index % 2 == 0;
+          results.push_back({{"game", g + 1},
+                             {"seed", a->seed + static_cast<std::uint64_t>(g)},
+                             {"players", {agents[first_red ? i : k], agents[first_red ? k : i]}},
+                             {"result", game.result.result},
+                             {"plies", game.result.plies}});
+        }
+        j["games"] = results;
+        ctx.out << j.dump() << "\n";
+      } else {
+        ctx.out << "arena " << spec.to_string() << ": " << agents.size() << " agents, " << a->games
+                << " games per pair, seed " << a->seed << "\n\n"
+                << table_text(table);
+      }
+      return 0;
+    };
+  });
+}
+
+}  // namespace strat::cli
