@@ -83,13 +83,21 @@ int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, i
     target_value[targets] = piece_value(s, me ^ 1, e.rank) * 8;
     ++targets;
   }
+  // Intruders near one's own Flag are worth more to hunt down: up to four times, next to it.
+  for (int i = 0; i < mine.n; ++i) {
+    if (mine.piece[i].rank != kFlag) continue;
+    for (int k = 0; k < targets; ++k) {
+      const int d = distance(target_sq[k], mine.piece[i].square);
+      if (d < 5) target_value[k] += target_value[k] * 3 * (5 - d) / 5;
+    }
+  }
   // Hunting: each movable piece is drawn towards the most valuable enemy piece it beats, nearer is better; harder once
   // ahead (a lead is converted by attacking, not by shuffling at home).
   const int hunt = 6 + std::clamp(lead, 0, 400) / 25;
-  // The Flag: the two nearest pieces to it count, steeply with distance (a Miner two squares from a bombed Flag is a
+  // The Flag: the two nearest pieces to it count, more the nearer (a Miner two squares from a bombed Flag is a
   // threat the search may not see in time), a Scout with an open line to it as if next to it; seen from the other
   // side, this is the defence of the approaches.
-  const int flag_weight = 500 + std::clamp(lead, 0, 400) / 2;
+  const int flag_weight = 400 + std::clamp(lead, 0, 400) / 2;
   int threat[2] = {0, 0};
   for (int i = 0; i < mine.n; ++i) {
     const Piece& a = mine.piece[i];
@@ -106,7 +114,7 @@ int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, i
     if (their_flag >= 0) {
       int d = distance(a.square, their_flag);
       if (a.rank == kScout && d > 1 && open_line(s, a.square, their_flag)) d = 1;
-      const int v = flag_weight / (d * d + 1);
+      const int v = flag_weight / (d + 1);
       if (v > threat[0])
         threat[1] = threat[0], threat[0] = v;
       else if (v > threat[1])
@@ -288,7 +296,7 @@ Move SearchAgent::choose(const State& root) {
     const std::uint8_t target = info.cell(moves[i].to);
     const int attacker = worlds[0].rank_at(moves[i].from);
     if ((target & kRankMask) == kUnknownRank && !(target & kMoved) && attacker >= kColonel)
-      jitter[i] -= attacker == kMarshal ? 200 : attacker == kGeneral ? 150 : 80;
+      jitter[i] -= attacker == kMarshal ? 400 : attacker == kGeneral ? 300 : 120;
   }
   std::vector<int> order(n);
   for (int i = 0; i < n; ++i) order[i] = i;
