@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <limits>
 
@@ -373,10 +372,6 @@ Move SearchAgent::choose(const State& root) {
   int best = 0;
   for (int i = 1; i < n; ++i)
     if (accepted[i] + jitter[i] > accepted[best] + jitter[best]) best = i;
-  if (std::getenv("SAI_DEBUG"))
-    std::fprintf(stderr, "ply %d depth %d samples %d nodes %ld ms %.1f moves %d best %s %.1f\n", root.ply(),
-                 last_depth_, last_samples_, nodes_, (now_ns() - start_ns_) / 1e6, n,
-                 root.move_to_string(moves[best]).c_str(), accepted[best]);
   return moves[best];
 }
 
