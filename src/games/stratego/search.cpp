@@ -82,25 +82,12 @@ int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, i
     target_value[targets] = piece_value(s, me ^ 1, e.rank) * 8;
     ++targets;
   }
-  // Intruders near one's own Flag are worth more to hunt down: up to four times, next to it. And the nearest own
-  // piece that beats an intruder is pulled towards it in a straight line, a constant pull per square however far it
-  // is (a Marshal eight squares away must come back, step by step, before the search can see the capture).
+  // Intruders near one's own Flag are worth more to hunt down: up to four times, next to it.
   for (int i = 0; i < mine.n; ++i) {
     if (mine.piece[i].rank != kFlag) continue;
-    const int flag_sq = mine.piece[i].square;
     for (int k = 0; k < targets; ++k) {
-      const int d = distance(target_sq[k], flag_sq);
-      if (d >= 5) continue;
-      target_value[k] += target_value[k] * 3 * (5 - d) / 5;
-      if (!movable(target_rank[k])) continue;
-      int nearest = -1;
-      for (int j = 0; j < mine.n; ++j) {
-        const Piece& a = mine.piece[j];
-        if (!movable(a.rank) || combat(a.rank, target_rank[k]) <= 0) continue;
-        const int da = distance(a.square, target_sq[k]);
-        if (nearest < 0 || da < nearest) nearest = da;
-      }
-      if (nearest >= 0) score -= (5 - d) * 6 * std::min(nearest, 12);
+      const int d = distance(target_sq[k], mine.piece[i].square);
+      if (d < 5) target_value[k] += target_value[k] * 3 * (5 - d) / 5;
     }
   }
   // Hunting: each movable piece is drawn towards the most valuable enemy piece it beats, nearer is better; harder once
