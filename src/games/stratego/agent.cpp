@@ -2,7 +2,7 @@
 
 namespace strat::stratego {
 
-MctsConfig agent_config(const Options& options) {
+MctsConfig v1_config(const Options& options) {
   MctsConfig c = MctsConfig::from(options, 3000, 20);
   c.informed_sampling = true;
   c.game_playout_policy = true;

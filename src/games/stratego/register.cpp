@@ -48,7 +48,7 @@ void register_stratego(Registry& registry) {
                         "five (or classic): at most 5 moves in a row between two squares (S-18); isf: 3 (S-19)"),
       Parameter::integer("ply_limit", 3000, 1, 1'000'000, "plies after which the game is drawn (S-23)"),
   };
-  g.agents = {"random", "mcts", g.name};
+  g.agents = {"random", "mcts", "stratego-v1", g.name};
   g.has_random_start = true;
   const auto wrap = state_wrapper<State>(g);
   g.load = [wrap](const Options& options, std::string_view position) { return load(options, position, wrap); };
@@ -61,8 +61,11 @@ void register_stratego(Registry& registry) {
     if (auto a = make_generic_agent<State>(spec, seed, {800, 30})) return a;
     auto [name, options] = Options::parse_spec(spec, "agent option");
     if (name == "stratego")
+      return std::make_unique<AgentAdapter<State, stratego::SearchAgent>>(
+          std::string(spec), stratego::SearchAgent(stratego::SearchConfig::from(options), seed));
+    if (name == "stratego-v1")
       return std::make_unique<AgentAdapter<State, Mcts<State>>>(std::string(spec),
-                                                                Mcts<State>(stratego::agent_config(options), seed));
+                                                                Mcts<State>(stratego::v1_config(options), seed));
     unknown_agent(spec, agents);
   };
   g.bench = [](const Options& options, double seconds, const std::function<void(double)>& progress) {

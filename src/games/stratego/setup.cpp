@@ -1,71 +1,76 @@
 #include "games/stratego/setup.hpp"
 
 #include <algorithm>
+#include <cmath>
+
+#include "games/stratego/priors.hpp"
 
 namespace strat::stratego {
 
 namespace {
 
-// Picks a random free square among those with the highest-preference row band that has room.
-int pick(const Setup& s, Rng& rng, const std::vector<int>& rows) {
-  std::vector<int> free;
-  for (int row : rows)
-    for (int col = 0; col < 10; ++col)
-      if (s[row * 10 + col] == 0) free.push_back(row * 10 + col);
-  if (free.empty())
-    for (int i = 0; i < 40; ++i)
-      if (s[i] == 0) free.push_back(i);
-  return free[rng.below(static_cast<std::uint32_t>(free.size()))];
+// How much the human frequencies are sharpened: 1 would copy the crowd's habits, odd squares included; a little
+// above keeps the variety and drops most of the rare placements.
+constexpr double kSharpen = 1.3;
+
+// Draws a free square for `rank` with weight (human frequency of the rank there)^kSharpen; `allowed` limits the
+// squares (nullptr: all free ones).
+int draw_square(const Setup& s, const SquarePriors& priors, int rank, Rng& rng, const bool* allowed = nullptr) {
+  double w[40] = {};
+  double total = 0;
+  for (int i = 0; i < 40; ++i) {
+    if (s[i] != 0 || (allowed && !allowed[i])) continue;
+    w[i] = std::pow(std::max(1e-4, static_cast<double>(priors[i][rank])), kSharpen);
+    total += w[i];
+  }
+  double x = rng.uniform() * total;
+  int last = -1;
+  for (int i = 0; i < 40; ++i) {
+    if (w[i] <= 0) continue;
+    last = i;
+    if ((x -= w[i]) < 0) return i;
+  }
+  return last;
 }
 
+// Classic, learned from the Gravon human setups (priors.hpp): the Flag on the back row where people put it, bombed
+// in three times in four (else each neighbour a Bomb as often as theirs), the other Bombs, then the pieces from the
+// strongest down, each on a square drawn from the human frequencies of its rank; the many Scouts and Miners last.
 Setup classic_setup(Rng& rng) {
+  const SquarePriors& priors = kClassicSquarePriors;
   Setup s{};
   Army left = kClassicArmy;
-  auto place = [&](int idx, int rank) { s[idx] = static_cast<std::uint8_t>(rank); --left[rank]; };
-  // Flag on the back row, corners and near-corners a little more often.
-  static const double col_weight[10] = {3, 2, 1.5, 1, 1, 1, 1, 1.5, 2, 3};
-  double total = 0;
-  for (double w : col_weight) total += w;
-  double x = rng.uniform() * total;
-  int flag_col = 0;
-  while (flag_col < 9 && (x -= col_weight[flag_col]) >= 0) ++flag_col;
-  place(flag_col, kFlag);
-  // Bomb it in (most of the time): its side neighbours and the square in front.
-  std::vector<int> guard = {10 + flag_col};
-  if (flag_col > 0) guard.push_back(flag_col - 1);
-  if (flag_col < 9) guard.push_back(flag_col + 1);
-  for (int g : guard)
-    if (left[kBomb] && rng.uniform() < 0.85) place(g, kBomb);
-  // Remaining Bombs: rows 0-2, now and then in front of a lake lane's side (row 3).
-  while (left[kBomb]) place(pick(s, rng, rng.uniform() < 0.15 ? std::vector<int>{3} : std::vector<int>{0, 1, 2}), kBomb);
-  place(pick(s, rng, {1, 2}), kMarshal);
-  place(pick(s, rng, {1, 2, 3}), kGeneral);
-  // The Spy stays near the General's region, away from the very front.
-  place(pick(s, rng, {1, 2}), kSpy);
-  while (left[kColonel]) place(pick(s, rng, {1, 2, 3}), kColonel);
-  while (left[kMiner]) place(pick(s, rng, rng.uniform() < 0.7 ? std::vector<int>{0, 1} : std::vector<int>{2, 3}), kMiner);
-  while (left[kScout]) place(pick(s, rng, rng.uniform() < 0.6 ? std::vector<int>{3} : std::vector<int>{0, 1, 2, 3}), kScout);
-  std::vector<int> rest;
-  for (int r = kSpy; r <= kFlag; ++r)
-    for (int i = 0; i < left[r]; ++i) rest.push_back(r);
-  rng.shuffle(rest.begin(), rest.end());
-  std::size_t k = 0;
-  for (int i = 0; i < 40; ++i)
-    if (s[i] == 0) s[i] = static_cast<std::uint8_t>(rest[k++]);
+  auto place = [&](int idx, int rank) {
+    s[idx] = static_cast<std::uint8_t>(rank);
+    --left[rank];
+  };
+  bool back_row[40] = {};
+  for (int i = 0; i < 10; ++i) back_row[i] = true;
+  const int flag = draw_square(s, priors, kFlag, rng, back_row);
+  place(flag, kFlag);
+  std::vector<int> sides;
+  if (flag > 0) sides.push_back(flag - 1);
+  if (flag < 9) sides.push_back(flag + 1);
+  // Bombed in more often than people do (47%): an open Flag needs a defence a program plays worse than a person.
+  const bool bombed_in = rng.uniform() < std::max(kFlagBombedIn, 0.75);
+  for (int g : sides)
+    if (bombed_in || rng.uniform() < kFlagBesideBomb) place(g, kBomb);
+  if (bombed_in || rng.uniform() < kFlagFrontBomb) place(flag + 10, kBomb);
+  while (left[kBomb]) place(draw_square(s, priors, kBomb, rng), kBomb);
+  static constexpr int kOrder[] = {kMarshal, kGeneral, kSpy,       kColonel,  kMajor,
+                                   kCaptain, kLieutenant, kSergeant, kMiner, kScout};
+  for (int r : kOrder)
+    while (left[r]) place(draw_square(s, priors, r, rng), r);
   return s;
 }
 
+// Barrage, learned the same way: Flag, Bomb, then the six others, each where people put theirs (the empty squares
+// are what is left).
 Setup barrage_setup(Rng& rng) {
+  const SquarePriors& priors = kBarrageSquarePriors;
   Setup s{};
-  const int flag = static_cast<int>(rng.below(10));
-  s[flag] = kFlag;
-  if (rng.uniform() < 0.5) {
-    const int g = flag > 0 && (flag == 9 || rng.uniform() < 0.5) ? flag - 1 : flag + 1;
-    s[g] = kBomb;
-  } else {
-    s[pick(s, rng, {0, 1, 2})] = kBomb;
-  }
-  for (int r : {kMarshal, kGeneral, kMiner, kSpy, kScout, kScout}) s[pick(s, rng, {1, 2, 3})] = static_cast<std::uint8_t>(r);
+  for (int r : {kFlag, kBomb, kMarshal, kGeneral, kSpy, kMiner, kScout, kScout})
+    s[draw_square(s, priors, r, rng)] = static_cast<std::uint8_t>(r);
   return s;
 }
 
@@ -93,12 +98,12 @@ int walled_in(const Setup& s) {
   return trapped ? __builtin_ctzll(trapped) : -1;
 }
 
-Setup generate_setup(const Config& config, Rng& rng) {
-  // Rejection keeps the generator's priors exactly (conditioned on "not walled in"); about one classic draw in
-  // ten is rejected, so the loop ends after a handful of draws at most.
+Setup generate_setup(const Config& config, Rng& rng, const Setup* previous) {
+  // Rejection keeps the learned frequencies exactly (conditioned on "not walled in"); a small share of draws is
+  // rejected, so the loop ends after a handful of draws at most.
   while (true) {
     const Setup s = config.barrage ? barrage_setup(rng) : classic_setup(rng);
-    if (walled_in(s) < 0) return s;
+    if (walled_in(s) < 0 && !(previous && s == *previous)) return s;
   }
 }
 
@@ -121,8 +126,8 @@ State start_position(const Config& config, const Setup& red, const Setup& blue) 
 }
 
 State random_start(const Config& config, Rng& rng) {
-  Setup red = generate_setup(config, rng);
-  Setup blue = generate_setup(config, rng);
+  const Setup red = generate_setup(config, rng);
+  const Setup blue = generate_setup(config, rng, &red);
   return start_position(config, red, blue);
 }
 

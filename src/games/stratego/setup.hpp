@@ -13,10 +13,11 @@ namespace strat::stratego {
 // ranks[row*10 + col], row 0 = the owner's back row, col 0 = column a; 0 = empty (barrage).
 using Setup = std::array<std::uint8_t, 40>;
 
-// Classic: Flag on the back row, usually bombed in; Bombs also guard lanes; Marshal, General and Spy in the
-// middle rows; Scouts mostly in front; Miners mostly behind. Barrage: Flag at the back, often next to the Bomb.
-// Never walled in (below): a draw that is, is thrown away and drawn again, so the priors stay as they are.
-Setup generate_setup(const Config& config, Rng& rng);
+// Learned from human setups (the Gravon database; priors.hpp, tools/stratego_priors.py): every piece is drawn onto a
+// square with the frequency people put its rank there, the Flag on the back row and bombed in as often as theirs.
+// Never walled in (below): a draw that is, is thrown away and drawn again, so the frequencies stay as they are. Never
+// `previous` (the last setup handed out) again: not the same twice in a row.
+Setup generate_setup(const Config& config, Rng& rng, const Setup* previous = nullptr);
 
 // A movable piece is walled in when its own Bombs and Flag cut it off from the rest of the board: no path of
 // squares free of them (empty squares and other own pieces count as free: those move away) leads from it to a

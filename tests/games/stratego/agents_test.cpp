@@ -35,6 +35,34 @@ TEST(StrategoMcts, DeterminizedSearchNeverReadsHiddenEnemyRanks) {
   }
 }
 
+TEST(StrategoSearch, BeliefSearchNeverReadsHiddenEnemyRanks) {
+  // The `stratego` agent (beliefs + determinized alpha-beta) on a node budget, so that it is deterministic: in two
+  // worlds that look the same to the player it must choose the same move, move after move.
+  Rng rng(31);
+  int compared = 0;
+  for (int trial = 0; trial < 6; ++trial) {
+    State truth = random_start(Config{}, rng);
+    RandomAgent<State> walker(trial);
+    const int plies = 10 + 15 * trial;
+    for (int i = 0; i < plies && !truth.outcome().over(); ++i) truth.apply(walker.choose(truth), nullptr);
+    if (truth.outcome().over()) continue;
+    const int me = truth.to_move();
+    Rng other_rng(77 + trial);
+    State other = truth.info(me).sample(other_rng);
+    ASSERT_EQ(other.view_string(me), truth.view_string(me));
+    ASSERT_NE(other.to_string(), truth.to_string());
+    SearchConfig config;
+    config.time_ms = 0;
+    config.nodes = 8000;
+    config.samples = 6;
+    SearchAgent a(config, 5), b(config, 5);
+    EXPECT_EQ(a.choose(truth), b.choose(other)) << "trial " << trial;
+    EXPECT_GE(a.last_depth(), 1);
+    ++compared;
+  }
+  EXPECT_GE(compared, 4);
+}
+
 TEST(StrategoSetup, GeneratedSetupsAreVariedAndSensible) {
   Rng rng(8);
   std::set<std::string> seen;

@@ -1,0 +1,47 @@
+#pragma once
+// Beliefs about the enemy's hidden ranks, from what one player knows (an Info) and nothing else.
+//
+// Every unknown enemy piece gets a probability over ranks. The hard facts come from the Info: a piece that moved is no
+// Bomb or Flag (S-25), a Scout's long move and every combat reveal a rank, and the counts of every rank still alive are
+// public. Within those, a piece that never moved still stands on its setup square, and human setups put ranks on
+// squares very unevenly (priors.hpp, learned from the Gravon setups); a piece that moved has lost its square, so it
+// starts from the remaining army alone. The counts are then made consistent by iterative proportional fitting
+// (Sinkhorn): over the unknown pieces, each rank's probabilities add up to how many of that rank are still unplaced,
+// and each piece's add up to one.
+#include <array>
+#include <vector>
+
+#include "core/rng.hpp"
+#include "games/stratego/info.hpp"
+
+namespace strat::stratego {
+
+class Beliefs {
+ public:
+  explicit Beliefs(const Info& info);
+
+  const Info& info() const { return info_; }
+  // The unknown enemy pieces (mailbox squares), and P(rank) for the one at `square` (all zero elsewhere).
+  const std::vector<int>& unknown() const { return unknown_; }
+  const std::array<double, kRanks>& at(int square) const { return prob_[square]; }
+  // The fitted sums: over the unknown pieces, the expected number of each rank.
+  std::array<double, kRanks> expected_counts() const;
+
+  // A full state consistent with every observation in the Info (moved pieces never Bombs or Flags, the counts exact,
+  // known ranks as known), each unknown piece's rank drawn according to the beliefs.
+  State sample(Rng& rng) const;
+
+ private:
+  Info info_;
+  std::vector<int> unknown_;
+  std::vector<std::array<double, kRanks>> prob_;  // by mailbox square
+  Army pool_{};                                   // unknown enemy ranks: how many of each are unplaced
+};
+
+// The setup square (row * 10 + col from the owner's seat) of a mailbox square, for `owner`.
+inline int setup_index(int owner, int s) {
+  const int row = row_of(s), col = col_of(s);
+  return owner == 0 ? row * 10 + col : (9 - row) * 10 + (9 - col);
+}
+
+}  // namespace strat::stratego

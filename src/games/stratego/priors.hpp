@@ -1,0 +1,17 @@
+#pragma once
+// Setup priors learned from human setups (tools/stratego_priors.py writes
+// priors_data.cpp): for every square of a setup (index row * 10 + col from the
+// owner's seat, row 0 = back row) the frequency of each rank there.
+#include <array>
+
+namespace strat::stratego {
+
+using SquarePriors = std::array<std::array<float, 13>, 40>;
+
+extern const SquarePriors kClassicSquarePriors;
+extern const SquarePriors kBarrageSquarePriors;
+extern const double kFlagBombedIn;
+extern const double kFlagBesideBomb;
+extern const double kFlagFrontBomb;
+
+}  // namespace strat::stratego

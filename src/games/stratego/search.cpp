@@ -1,0 +1,365 @@
+#include "games/stratego/search.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+
+namespace strat::stratego {
+
+namespace {
+
+constexpr int kInf = 1'000'000;
+// A win is worth two and a half Marshals: more than any exchange a short search sees, but not so much that a faint
+// chance of taking the Flag, averaged over the worlds, buys a real risk: a Marshal does not attack a piece that is
+// the Flag in one world of six and a Bomb in one of two.
+constexpr int kWin = 1000;
+constexpr int kQuiescencePlies = 4;
+
+std::int64_t now_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+// Material in centi-pieces, before the adjustments of piece_value.
+constexpr int kBase[kRanks] = {0, 60, 12, 30, 15, 25, 45, 80, 140, 250, 400, 12, 0};
+
+// A piece's worth to its owner in this position.
+int piece_value(const State& s, int owner, int rank) {
+  const int enemy = owner ^ 1;
+  if (rank == kSpy) return s.alive(enemy, kMarshal) ? 60 : 10;
+  if (rank == kMiner && s.alive(enemy, kBomb)) {
+    // The last Miners are what opens a bombed Flag: each one left is worth more.
+    const int miners = s.alive(owner, kMiner);
+    return miners <= 1 ? 90 : miners == 2 ? 60 : 35;
+  }
+  if (rank == kGeneral && !s.alive(enemy, kMarshal)) return 320;  // the strongest piece left on the board
+  return kBase[rank];
+}
+
+// Staying unknown is worth something: a hidden Marshal or General is neither avoided nor hunted by the Spy.
+constexpr int kHiddenBonus[kRanks] = {0, 25, 3, 5, 4, 5, 8, 14, 25, 45, 70, 10, 0};
+
+struct Piece {
+  std::uint8_t square, rank, known;
+};
+
+struct Army2 {
+  Piece piece[40];
+  int n = 0;
+};
+
+int distance(int a, int b) { return std::abs(col_of(a) - col_of(b)) + std::abs(row_of(a) - row_of(b)); }
+
+// Is every square strictly between a and b (same row or column) empty?
+bool open_line(const State& s, int a, int b) {
+  int step = 0;
+  if (row_of(a) == row_of(b))
+    step = b > a ? 1 : -1;
+  else if (col_of(a) == col_of(b))
+    step = b > a ? kWidth : -kWidth;
+  else
+    return false;
+  for (int q = a + step; q != b; q += step)
+    if (s.cell(q) != 0) return false;
+  return true;
+}
+
+int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, int lead) {
+  int score = 0;
+  int their_flag = -1;
+  // Targets worth hunting, with their value to their owner: not the Flag (below), not Bombs (only Miners).
+  int target_sq[40], target_rank[40], target_value[40], targets = 0;
+  for (int i = 0; i < theirs.n; ++i) {
+    const Piece& e = theirs.piece[i];
+    if (e.rank == kFlag) {
+      their_flag = e.square;
+      continue;
+    }
+    target_sq[targets] = e.square;
+    target_rank[targets] = e.rank;
+    target_value[targets] = piece_value(s, me ^ 1, e.rank) * 8;
+    ++targets;
+  }
+  // Intruders near one's own Flag are worth more to hunt down: up to four times, next to it.
+  for (int i = 0; i < mine.n; ++i) {
+    if (mine.piece[i].rank != kFlag) continue;
+    for (int k = 0; k < targets; ++k) {
+      const int d = distance(target_sq[k], mine.piece[i].square);
+      if (d < 5) target_value[k] += target_value[k] * 3 * (5 - d) / 5;
+    }
+  }
+  // Hunting: each movable piece is drawn towards the most valuable enemy piece it beats, nearer is better; harder once
+  // ahead (a lead is converted by attacking, not by shuffling at home).
+  const int hunt = 6 + std::clamp(lead, 0, 400) / 25;
+  // The Flag: the two nearest pieces to it count, more the nearer (a Miner two squares from a bombed Flag is a
+  // threat the search may not see in time), a Scout with an open line to it as if next to it; seen from the other
+  // side, this is the defence of the approaches.
+  const int flag_weight = 400 + std::clamp(lead, 0, 400) / 2;
+  int threat[2] = {0, 0};
+  for (int i = 0; i < mine.n; ++i) {
+    const Piece& a = mine.piece[i];
+    if (!movable(a.rank)) continue;
+    int best = 0;
+    const int ac = col_of(a.square), ar = row_of(a.square);
+    for (int k = 0; k < targets; ++k) {
+      const int tr = target_rank[k];
+      if (tr == kBomb ? a.rank != kMiner : combat(a.rank, tr) <= 0) continue;
+      const int d = std::abs(ac - col_of(target_sq[k])) + std::abs(ar - row_of(target_sq[k]));
+      best = std::max(best, target_value[k] / (d + 1));
+    }
+    score += best * hunt / 100;
+    if (their_flag >= 0) {
+      int d = distance(a.square, their_flag);
+      if (a.rank == kScout && d > 1 && open_line(s, a.square, their_flag)) d = 1;
+      const int v = flag_weight / (d + 1);
+      if (v > threat[0])
+        threat[1] = threat[0], threat[0] = v;
+      else if (v > threat[1])
+        threat[1] = v;
+    }
+  }
+  const int flag_threat = threat[0] + threat[1] / 2;
+  return score + flag_threat;
+}
+
+// A Marshal the enemy knows, next to an enemy piece that moved and is still unknown: that piece came close to a
+// known Marshal, which is what the Spy does (the worlds give it only its share of the Spy's probability).
+int spy_danger(const State& s, int me, const Army2& mine) {
+  if (!s.alive(me ^ 1, kSpy)) return 0;
+  for (int i = 0; i < mine.n; ++i) {
+    const Piece& a = mine.piece[i];
+    if (a.rank != kMarshal || !a.known) continue;
+    int danger = 0;
+    for (int d : kDirs) {
+      const std::uint8_t c = s.cell(a.square + d);
+      if ((c & kRankMask) && !(c & kWall) && ((c & kBlue) ? 1 : 0) != me && (c & kMoved) && !(c & kKnown)) danger += 90;
+    }
+    return danger;
+  }
+  return 0;
+}
+
+}  // namespace
+
+int evaluate(const State& s, int player) {
+  Army2 pieces[2];
+  int material[2] = {0, 0};
+  int value[2][kRanks];
+  for (int p = 0; p < 2; ++p)
+    for (int r = 1; r < kRanks; ++r) value[p][r] = piece_value(s, p, r);
+  for (int q = kWidth; q < 11 * kWidth; ++q) {
+    const std::uint8_t c = s.cell(q);
+    if (!(c & kRankMask) || (c & kWall)) continue;
+    const int owner = (c & kBlue) ? 1 : 0, rank = c & kRankMask;
+    const bool known = c & kKnown;
+    pieces[owner].piece[pieces[owner].n++] = {static_cast<std::uint8_t>(q), static_cast<std::uint8_t>(rank),
+                                              static_cast<std::uint8_t>(known)};
+    material[owner] += value[owner][rank] + (known ? 0 : kHiddenBonus[rank]);
+  }
+  const int other = player ^ 1;
+  const int lead = material[player] - material[other];
+  return lead + side_score(s, player, pieces[player], pieces[other], lead) -
+         side_score(s, other, pieces[other], pieces[player], -lead) - spy_danger(s, player, pieces[player]) +
+         spy_danger(s, other, pieces[other]);
+}
+
+SearchConfig SearchConfig::from(const Options& o) {
+  o.check_known({"time", "nodes", "samples", "depth"});
+  SearchConfig c;
+  c.nodes = static_cast<long>(o.get_int("nodes", 0, 0, 1'000'000'000));
+  c.time_ms = static_cast<double>(o.get_int("time", c.nodes > 0 ? 0 : 1000, 0, 3'600'000));
+  c.samples = static_cast<int>(o.get_int("samples", 24, 1, 1000));
+  c.max_depth = static_cast<int>(o.get_int("depth", 8, 1, 30));
+  return c;
+}
+
+void SearchAgent::tick() {
+  ++nodes_;
+  if (!may_abort_) return;
+  if (config_.nodes > 0 && nodes_ >= config_.nodes) throw Aborted{};
+  if (config_.time_ms > 0 && (nodes_ & 63) == 0 && static_cast<double>(now_ns() - start_ns_) >= deadline_ns_)
+    throw Aborted{};
+}
+
+namespace {
+int terminal_score(const State& s, int ply) {
+  const Outcome o = s.outcome();
+  if (o.status != Status::Win) return 0;
+  return o.winner == s.to_move() ? kWin - ply : -(kWin - ply);
+}
+}  // namespace
+
+void SearchAgent::order(const State& s, std::vector<Move>& moves, int ply) const {
+  std::vector<std::pair<int, Move>> scored;
+  scored.reserve(moves.size());
+  const int me = s.to_move();
+  for (const Move& m : moves) {
+    int key = 0;
+    const int ar = s.rank_at(m.from);
+    if (s.is_piece(m.to)) {
+      const int dr = s.rank_at(m.to), result = combat(ar, dr);
+      key = result > 0    ? 100000 + piece_value(s, me ^ 1, dr) * 16 - piece_value(s, me, ar)
+            : result == 0 ? 50000 + piece_value(s, me ^ 1, dr) - piece_value(s, me, ar)
+                          : -100000 - piece_value(s, me, ar);
+    } else if (ply < static_cast<int>(killers_.size()) && (m == killers_[ply][0] || m == killers_[ply][1])) {
+      key = 80000;
+    } else {
+      // Forward moves first: they are the ones that make progress.
+      key = (me == 0 ? row_of(m.to) - row_of(m.from) : row_of(m.from) - row_of(m.to));
+    }
+    scored.push_back({key, m});
+  }
+  std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  for (std::size_t i = 0; i < moves.size(); ++i) moves[i] = scored[i].second;
+}
+
+int SearchAgent::quiesce(const State& s, int alpha, int beta, int ply, int qply) {
+  tick();
+  if (s.outcome().over()) return terminal_score(s, ply);
+  const int stand = evaluate(s, s.to_move());
+  if (stand >= beta || qply >= kQuiescencePlies || ply >= static_cast<int>(move_stack_.size()) - 1) return stand;
+  int best = stand;
+  alpha = std::max(alpha, stand);
+  auto& moves = move_stack_[ply];
+  s.legal_moves(moves);
+  std::erase_if(moves, [&](const Move& m) { return !s.is_piece(m.to); });
+  order(s, moves, ply);
+  for (const Move& m : moves) {
+    if (combat(s.rank_at(m.from), s.rank_at(m.to)) < 0) break;  // ordered: only losing attacks remain
+    State c = s;
+    c.apply(m, nullptr);
+    const int v = -quiesce(c, -beta, -alpha, ply + 1, qply + 1);
+    if (v > best) best = v;
+    if (v > alpha) alpha = v;
+    if (alpha >= beta) break;
+  }
+  return best;
+}
+
+int SearchAgent::search(const State& s, int depth, int alpha, int beta, int ply) {
+  tick();
+  if (s.outcome().over()) return terminal_score(s, ply);
+  if (depth <= 0) return quiesce(s, alpha, beta, ply, 0);
+  auto& moves = move_stack_[ply];
+  s.legal_moves(moves);
+  order(s, moves, ply);
+  const std::vector<Move> list = moves;  // the stack slot is reused by the children
+  int best = -kInf;
+  for (const Move& m : list) {
+    State c = s;
+    c.apply(m, nullptr);
+    const int v = -search(c, depth - 1, -beta, -alpha, ply + 1);
+    if (v > best) best = v;
+    if (v > alpha) alpha = v;
+    if (alpha >= beta) {
+      if (!s.is_piece(m.to) && ply < static_cast<int>(killers_.size()) && !(killers_[ply][0] == m)) {
+        killers_[ply][1] = killers_[ply][0];
+        killers_[ply][0] = m;
+      }
+      break;
+    }
+  }
+  return best;
+}
+
+Move SearchAgent::choose(const State& root) {
+  start_ns_ = now_ns();
+  // Stop early enough that the answer, not only the search, is within the budget.
+  deadline_ns_ = config_.time_ms * 1e6 * 0.9;
+  nodes_ = 0;
+  killers_ = {};
+  move_stack_.assign(kQuiescencePlies + config_.max_depth + 4, {});
+  const int me = root.to_move();
+  // Everything below reads this player's Info only: the worlds are drawn from it.
+  const Beliefs beliefs(root.info(me));
+  const Info& info = beliefs.info();
+  std::vector<State> worlds{beliefs.sample(rng_)};
+  std::vector<Move> moves;
+  worlds[0].legal_moves(moves);
+  last_depth_ = 0;
+  last_samples_ = 0;
+  if (moves.size() <= 1) return moves.empty() ? Move{} : moves[0];
+  const int n = static_cast<int>(moves.size());
+  // Small random offsets: equal moves are not always taken in the same order (fewer repeated shuffles).
+  std::vector<double> jitter(n), accepted(n, 0.0);
+  for (int i = 0; i < n; ++i) {
+    jitter[i] = rng_.uniform() * 0.5;
+    // Going straight back where the piece came from makes no progress: a little less for each time in a row.
+    const Run& r = info.run(me);
+    if (r.count && moves[i].from == r.to && moves[i].to == r.from) jitter[i] -= 4.0 * r.count;
+    // A Colonel, General or Marshal does not test an unknown piece that never moved: that is what Bombs are for,
+    // and a lower piece (a Miner best) learns the same for less. The worlds weigh the Bomb by its probability; this
+    // adds what a lost top piece costs beyond its material (the game's initiative).
+    const std::uint8_t target = info.cell(moves[i].to);
+    const int attacker = worlds[0].rank_at(moves[i].from);
+    if ((target & kRankMask) == kUnknownRank && !(target & kMoved) && attacker >= kColonel)
+      jitter[i] -= attacker == kMarshal ? 400 : attacker == kGeneral ? 300 : 120;
+  }
+  std::vector<int> order(n);
+  for (int i = 0; i < n; ++i) order[i] = i;
+  // Root moves are searched with a window just below the best so far in this world: a move that falls far below counts
+  // at that bound (it would not be chosen anyway) and costs much less.
+  constexpr int kMargin = 60;
+  std::vector<double> sum(n);
+  int done = 0;
+  // Searches worlds [done, limit) at `depth`, adding every finished world's scores to sum; false if stopped.
+  auto run_depth = [&](int depth, int limit) {
+    try {
+      for (int k = done; k < limit; ++k) {
+        // The first world at depth 1 always finishes: there must be an answer.
+        may_abort_ = !(depth == 1 && k == 0);
+        if (k >= static_cast<int>(worlds.size())) worlds.push_back(beliefs.sample(rng_));
+        const State& w = worlds[k];
+        std::vector<int> v(n);
+        int best = -kInf;
+        for (int i : order) {
+          State c = w;
+          c.apply(moves[i], nullptr);
+          const int alpha = best == -kInf ? -kInf : best - kMargin;
+          v[i] = std::max(alpha, -search(c, depth - 1, -kInf, -alpha, 1));
+          best = std::max(best, v[i]);
+        }
+        for (int i = 0; i < n; ++i) sum[i] += v[i];
+        ++done;
+      }
+    } catch (const Aborted&) {
+      may_abort_ = true;
+      return false;
+    }
+    may_abort_ = true;
+    return true;
+  };
+  auto elapsed = [&] { return static_cast<double>(now_ns() - start_ns_); };
+  double previous_cost = 0;
+  for (int depth = 1; depth <= config_.max_depth; ++depth) {
+    std::fill(sum.begin(), sum.end(), 0.0);
+    done = 0;
+    const double begun = elapsed();
+    bool finished = run_depth(depth, config_.samples);
+    const double cost = elapsed() - begun;
+    // The next depth costs several times this one (the ratio of the last two, at least 3). When it cannot finish in the
+    // time left, the time goes into more worlds at this depth instead: a wider average.
+    const double ratio = previous_cost > 0 ? std::max(3.0, cost / previous_cost) : 6.0;
+    previous_cost = cost;
+    const bool last = depth == config_.max_depth || (config_.time_ms > 0 && elapsed() + cost * ratio > deadline_ns_);
+    if (finished && last && config_.time_ms > 0 && config_.nodes == 0)
+      finished = run_depth(depth, 50 * config_.samples);
+    // A depth counts when enough worlds were searched; else the shallower, wider answer stands.
+    if (done >= std::max(2, config_.samples / 2) || depth == 1) {
+      for (int i = 0; i < n; ++i) accepted[i] = sum[i] / std::max(1, done);
+      last_depth_ = depth;
+      last_samples_ = done;
+      std::sort(order.begin(), order.end(), [&](int a, int b) { return accepted[a] > accepted[b]; });
+    }
+    if (!finished || last) break;
+    if (config_.nodes > 0 && nodes_ >= config_.nodes) break;
+  }
+  int best = 0;
+  for (int i = 1; i < n; ++i)
+    if (accepted[i] + jitter[i] > accepted[best] + jitter[best]) best = i;
+  return moves[best];
+}
+
+}  // namespace strat::stratego

@@ -1,0 +1,61 @@
+#pragma once
+// The `stratego` agent: belief-weighted determinized alpha-beta.
+//
+// From the player's Info only, Beliefs fits a probability over ranks to every unknown enemy piece (human setup priors,
+// moved pieces never Bombs or Flags, exact counts). The agent draws worlds from those beliefs and, in each, runs an
+// alpha-beta search (iterative deepening, quiescence on attacks) from the current position; every root move's scores
+// are averaged over the worlds, so an attack on an unknown piece is weighed by how likely it is to be each rank: a
+// Marshal does not walk into a likely Bomb or next to a piece that may be the Spy. The evaluation adds what search
+// depth cannot see: the value of staying unknown, Miners while Bombs stand, hunting weaker pieces and the enemy Flag
+// (harder when ahead), and the approaches to one's own Flag.
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "core/options.hpp"
+#include "core/rng.hpp"
+#include "games/stratego/beliefs.hpp"
+#include "games/stratego/state.hpp"
+
+namespace strat::stratego {
+
+struct SearchConfig {
+  double time_ms = 1000;  // per move; 0 with nodes > 0: no clock (deterministic)
+  long nodes = 0;         // 0: no node limit
+  int samples = 24;       // worlds per depth
+  int max_depth = 8;
+  // "time", "nodes", "samples", "depth". Without time or nodes: 1000 ms.
+  static SearchConfig from(const Options& options);
+};
+
+class SearchAgent {
+ public:
+  SearchAgent(SearchConfig config, std::uint64_t seed) : config_(config), rng_(seed) {}
+  Move choose(const State& root);
+
+  // After choose: the deepest depth completed and the worlds searched at it.
+  int last_depth() const { return last_depth_; }
+  int last_samples() const { return last_samples_; }
+
+ private:
+  struct Aborted {};
+  int search(const State& s, int depth, int alpha, int beta, int ply);
+  int quiesce(const State& s, int alpha, int beta, int ply, int qply);
+  void order(const State& s, std::vector<Move>& moves, int ply) const;
+  void tick();
+
+  SearchConfig config_;
+  Rng rng_;
+  double deadline_ns_ = 0;
+  bool may_abort_ = true;
+  std::int64_t start_ns_ = 0;
+  long nodes_ = 0;
+  int last_depth_ = 0, last_samples_ = 0;
+  std::array<std::array<Move, 2>, 64> killers_{};
+  std::vector<std::vector<Move>> move_stack_;
+};
+
+// The static evaluation of a (sampled) state for `player`, in centi-pieces (a Scout about 12, the Marshal 400).
+int evaluate(const State& s, int player);
+
+}  // namespace strat::stratego

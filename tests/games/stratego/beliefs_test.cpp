@@ -1,0 +1,164 @@
+// Beliefs about hidden enemy ranks (src/games/stratego/beliefs.hpp): built from an Info alone, consistent with every
+// public fact, counts exact; the belief-weighted sampler only draws armies consistent with every observation.
+#include "games/stratego/beliefs.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "ai/random_agent.hpp"
+#include "helpers.hpp"
+
+using namespace strat;
+using namespace strat::stratego;
+using namespace strat::stratego::test;
+
+namespace {
+
+// Checks every fact of the beliefs against the Info they were made from; "" when all hold.
+std::string belief_errors(const Beliefs& b) {
+  const Info& info = b.info();
+  const Army pool = info.unknown_enemy_ranks();
+  const auto sum = b.expected_counts();
+  for (int r = 1; r < kRanks; ++r)
+    if (std::abs(sum[r] - pool[r]) > 1e-6)
+      return "rank " + rank_code(r) + ": expected " + std::to_string(sum[r]) + ", unplaced " + std::to_string(pool[r]);
+  for (int q : b.unknown()) {
+    double total = 0;
+    for (int r = 1; r < kRanks; ++r) {
+      const double p = b.at(q)[r];
+      if (p < 0) return "negative belief on " + square_str(q);
+      if (p > 0 && pool[r] == 0) return "a rank with none left on " + square_str(q);
+      if (p > 0 && (info.cell(q) & kMoved) && !movable(r))
+        return "moved piece on " + square_str(q) + " may be " + rank_code(r);
+      total += p;
+    }
+    if (std::abs(total - 1) > 1e-6) return "beliefs on " + square_str(q) + " add up to " + std::to_string(total);
+  }
+  return "";
+}
+
+// What the sample must share with the truth, as `player` sees it; "" when it does.
+std::string sample_errors(const State& truth, const State& sample, int player) {
+  if (sample.view_string(player) != truth.view_string(player)) return "the sample looks different to the player";
+  for (int p = 0; p < 2; ++p)
+    for (int r = 1; r < kRanks; ++r)
+      if (sample.alive(p, r) != truth.alive(p, r)) return "alive counts differ for rank " + rank_code(r);
+  for (int q = 0; q < kCells; ++q) {
+    if (!sample.is_piece(q)) continue;
+    if ((sample.cell(q) & kMoved) && !movable(sample.rank_at(q))) return "a moved " + rank_code(sample.rank_at(q));
+    if (sample.owner_at(q) == player && sample.rank_at(q) != truth.rank_at(q)) return "own piece changed";
+  }
+  return "";
+}
+
+Move first_step(const State& s, bool forward_only) {
+  std::vector<Move> moves;
+  s.legal_moves(moves);
+  for (const Move& m : moves) {
+    const int step = std::abs(m.to - m.from);
+    const bool forward = s.to_move() == 0 ? m.to > m.from : m.to < m.from;
+    if (step == kWidth && (forward || !forward_only) && !s.is_piece(m.to)) return m;
+  }
+  return moves.at(0);
+}
+
+}  // namespace
+
+TEST(StrategoBeliefs, APieceThatMovedIsNeverABombOrTheFlag) {
+  Rng rng(3);
+  State s = random_start(Config{}, rng);
+  s.apply(first_step(s, true), nullptr);  // Red
+  const Move blue = first_step(s, true);
+  s.apply(blue, nullptr);
+  const Beliefs b(s.info(0));
+  ASSERT_EQ(belief_errors(b), "");
+  EXPECT_EQ(b.at(blue.to)[kBomb], 0.0);
+  EXPECT_EQ(b.at(blue.to)[kFlag], 0.0);
+  // Unmoved pieces keep the human priors: the Flag is far likelier on Blue's back row than on its front row.
+  double back = 0, front = 0;
+  for (int col = 0; col < 10; ++col) {
+    back += b.at(sq(col, 9))[kFlag];
+    front += b.at(sq(col, 6))[kFlag];
+  }
+  EXPECT_NEAR(
+      back + front +
+          [&] {
+            double mid = 0;
+            for (int col = 0; col < 10; ++col) mid += b.at(sq(col, 7))[kFlag] + b.at(sq(col, 8))[kFlag];
+            return mid;
+          }(),
+      1.0, 1e-6);
+  EXPECT_GT(back, 0.6);
+  EXPECT_LT(front, 0.05);
+  // Every sample agrees.
+  for (int i = 0; i < 50; ++i) {
+    const State w = b.sample(rng);
+    EXPECT_TRUE(movable(w.rank_at(blue.to)));
+  }
+}
+
+TEST(StrategoBeliefs, APieceThatMovedTwoSquaresIsAScout) {
+  // Blue's piece on e8 moves to e6: only a Scout can (S-25), and the move tells Red so.
+  State s = make(with_flags({{"a2", 0, kMarshal},
+                             {"b1", 0, kBomb},
+                             {"e8", 1, kScout},
+                             {"f9", 1, kSergeant},
+                             {"g9", 1, kBomb},
+                             {"h9", 1, kScout}}),
+                 1);
+  play(s, "e8-e6");
+  const Info info = s.info(0);
+  EXPECT_EQ(info.cell(at("e6")) & kRankMask, kScout);
+  const Beliefs b(info);
+  ASSERT_EQ(belief_errors(b), "");
+  for (int q : b.unknown()) EXPECT_NE(q, at("e6"));
+  // The other Scout is now the only one unplaced: with one Scout, one Sergeant, one Bomb and the Flag left for the
+  // four unknown pieces, the counts say so.
+  const auto counts = b.expected_counts();
+  EXPECT_NEAR(counts[kScout], 1.0, 1e-6);
+  EXPECT_NEAR(counts[kFlag], 1.0, 1e-6);
+  Rng rng(5);
+  for (int i = 0; i < 20; ++i) EXPECT_EQ(b.sample(rng).rank_at(at("e6")), kScout);
+}
+
+TEST(StrategoBeliefs, CountsStayConsistentAfterEveryRevealAndRemoval) {
+  // Random games: after every combat (a reveal, one or two removals) both players' beliefs are refitted to what is
+  // left, and every fact holds.
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    Rng rng(seed);
+    State s = random_start(Config{}, rng);
+    RandomAgent<State> walker(seed);
+    int combats = 0;
+    while (!s.outcome().over() && s.ply() < 600) {
+      Events events;
+      s.apply(walker.choose(s), &events);
+      if (events.empty() || events[0].rfind("reveal", 0) != 0) continue;
+      ++combats;
+      for (int p = 0; p < 2; ++p)
+        ASSERT_EQ(belief_errors(Beliefs(s.info(p))), "") << "seed " << seed << " ply " << s.ply();
+    }
+    EXPECT_GT(combats, 5);
+  }
+}
+
+TEST(StrategoBeliefs, SamplesAreConsistentWithEveryObservationOver1000RandomGames) {
+  Config barrage;
+  barrage.barrage = true;
+  int checked = 0;
+  for (std::uint64_t game = 0; game < 1000; ++game) {
+    Rng rng(1000 + game);
+    const Config& config = game % 4 == 3 ? barrage : Config{};
+    State s = random_start(config, rng);
+    RandomAgent<State> walker(game);
+    const int plies = static_cast<int>(rng.below(200));
+    for (int i = 0; i < plies && !s.outcome().over(); ++i) s.apply(walker.choose(s), nullptr);
+    if (s.outcome().over()) continue;
+    const int player = s.to_move();
+    const Beliefs b(s.info(player));
+    ASSERT_EQ(belief_errors(b), "") << "game " << game;
+    for (int k = 0; k < 2; ++k) ASSERT_EQ(sample_errors(s, b.sample(rng), player), "") << "game " << game;
+    ++checked;
+  }
+  EXPECT_GT(checked, 900);
+}
