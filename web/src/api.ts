@@ -19,7 +19,8 @@ export interface TokenGrant {
   sees: number;
 }
 
-export interface LobbyEntry {
+// What the server says of a stored game in any list (the lobby, "your games").
+export interface GameSummary {
   id: string;
   title: string;
   game: string;
@@ -29,6 +30,9 @@ export interface LobbyEntry {
   summary: string;
   created_ms: number;
   updated_ms: number;
+}
+
+export interface LobbyEntry extends GameSummary {
   listed: boolean;
   clock: boolean;
 }

@@ -2,18 +2,11 @@
 // localStorage and sent only in the Authorization header. The games whose seat links this browser opens are
 // registered under it on the server, so the list survives a cleared cache of links, and the server lists them
 // to this identity only.
+import type { GameSummary } from './api';
+
 const KEY = 'strat.player';
 
-export interface PlayerGame {
-  id: string;
-  title: string;
-  game: string;
-  mode: string;
-  phase: string;
-  plies: number;
-  summary: string;
-  created_ms: number;
-  updated_ms: number;
+export interface PlayerGame extends GameSummary {
   seat: number; // 0 or 1; 2: both (hotseat)
   side?: string;
   opponent: { kind: 'human' | 'computer' | 'hotseat'; agent: string; name: string };
