@@ -122,7 +122,7 @@ def test_agents_play_legal_actions(spec):
 
 def test_game_strongest_agent_by_name():
     game = strat.load_game("stratego:barrage")
-    agent = strat.agent(game, "stratego:iterations=50", seed=3)
+    agent = strat.agent(game, "stratego:nodes=2000", seed=3)
     state = game.new_initial_state(seed=3)
     assert agent.step(state) in state.legal_actions()
 
