@@ -10,6 +10,7 @@
 #include "server/hub.hpp"
 #include "server/room.hpp"
 #include "server/store.hpp"
+#include "recorder.hpp"
 #include "test_games.hpp"
 
 namespace strat::server {
@@ -17,22 +18,7 @@ namespace {
 
 using nlohmann::json;
 
-struct Recorder : Client {
-  std::vector<std::string> messages;
-  void send(const std::string& text) override { messages.push_back(text); }
-  json last_of(const std::string& type) const {
-    for (auto it = messages.rbegin(); it != messages.rend(); ++it) {
-      json m = json::parse(*it);
-      if (m["type"] == type) return m;
-    }
-    return nullptr;
-  }
-  std::string all() const {
-    std::string out;
-    for (const auto& m : messages) out += m + "\n";
-    return out;
-  }
-};
+using server_test::Recorder;
 
 struct Players : ::testing::Test {
   void SetUp() override {

@@ -14,6 +14,7 @@
 #include "server/hub.hpp"
 #include "server/room.hpp"
 #include "server/store.hpp"
+#include "recorder.hpp"
 #include "test_games.hpp"
 
 namespace strat::server {
@@ -22,23 +23,7 @@ namespace {
 using nlohmann::json;
 using server_test::secret_words;
 
-struct Recorder : Client {
-  std::vector<std::string> messages;
-  void send(const std::string& text) override { messages.push_back(text); }
-  json last() const { return json::parse(messages.back()); }
-  json last_of(const std::string& type) const {
-    for (auto it = messages.rbegin(); it != messages.rend(); ++it) {
-      json m = json::parse(*it);
-      if (m["type"] == type) return m;
-    }
-    return nullptr;
-  }
-  std::string all() const {
-    std::string out;
-    for (const auto& m : messages) out += m + "\n";
-    return out;
-  }
-};
+using server_test::Recorder;
 
 std::string temp_db(const std::string& name) {
   auto path = std::filesystem::temp_directory_path() / ("strat-server-test-" + name + "-" + random_token() + ".db");
