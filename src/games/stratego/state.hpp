@@ -169,20 +169,21 @@ struct TargetTable {
 inline constexpr TargetTable kTargets{};
 
 // kSteps for the 4-bit set `open` of a piece's open steps (bit i: kDirs[i]): its moves packed in kDirs order as
-// four Moves in one 64-bit word, from a word whose every byte is the square: `up` adds each move's positive step
-// to its `to` byte, `down` subtracts the negative ones (no byte carries or borrows: 0 <= from - 11 and
-// from + 11 < 256 for every square of the board); `count` is how many of the four are moves.
+// four Moves in one 64-bit word, added to a word whose every byte is the square: `delta` puts each move's step
+// (positive or negative, modulo 2^64) into its `to` byte. The sum is exact byte by byte because no `to` byte of
+// the result leaves 0..255 (0 <= from - 11 and from + 11 < 256 for every square of the board); `count` is how
+// many of the four are moves.
 struct StepPatterns {
-  std::uint64_t up[16], down[16];
+  std::uint64_t delta[16];
   std::uint8_t count[16];
-  constexpr StepPatterns() : up{}, down{}, count{} {
+  constexpr StepPatterns() : delta{}, count{} {
     for (unsigned open = 0; open < 16; ++open) {
       int k = 0;
       for (int i = 0; i < 4; ++i) {
         if (!((open >> i) & 1)) continue;
         const int shift = 16 * k + 8;  // the `to` byte of the k-th Move
-        if (kDirs[i] > 0) up[open] |= static_cast<std::uint64_t>(kDirs[i]) << shift;
-        else down[open] |= static_cast<std::uint64_t>(-kDirs[i]) << shift;
+        if (kDirs[i] > 0) delta[open] += static_cast<std::uint64_t>(kDirs[i]) << shift;
+        else delta[open] -= static_cast<std::uint64_t>(-kDirs[i]) << shift;
         ++k;
       }
       count[open] = static_cast<std::uint8_t>(k);
@@ -242,34 +243,35 @@ inline void State::legal_moves(std::vector<Move>& out) const {
   const u128 empty = empty_squares();
   u128 bb = movable_[me];
   while (bb) {
-    const int from = ctz128(bb);
+    const auto from = static_cast<std::size_t>(ctz128(bb));  // unsigned: neighbours are plain displacements
     bb &= bb - 1;
     const auto f8 = static_cast<std::uint8_t>(from);
-    if ((board[from] & kRankMask) != kScout) [[likely]] {
+    const std::uint8_t* at = board + from;
+    if ((*at & kRankMask) != kScout) [[likely]] {
       // Which of the four steps (kDirs order) are open, then all of them, packed in kDirs order, in one store.
-      const unsigned open = ok[board[from + kWidth]] | ok[board[from - kWidth]] << 1 | ok[board[from + 1]] << 2 |
-                            ok[board[from - 1]] << 3;
-      const std::uint64_t packed = f8 * 0x0101010101010101ULL + kSteps.up[open] - kSteps.down[open];
+      const unsigned open = ok[at[kWidth]] | ok[at[-kWidth]] << 1 | ok[at[1]] << 2 | ok[at[-1]] << 3;
+      const std::uint64_t packed = from * 0x0101010101010101ULL + kSteps.delta[open];
       std::memcpy(buf + n, &packed, sizeof(packed));
       n += kSteps.count[open];
     } else {
       // A Scout: where each ray is blocked, from bitboards (the squares beyond `from` in that direction, up to
       // the border, against the non-empty squares: no loop along the ray, no variable-length shift), then its
       // 9 steps written unconditionally of which the empty ones count, then the blocker if it may be attacked.
+      const int sq = static_cast<int>(from);
       const u128 full = ~empty;  // pieces, lakes and border (the top border of columns 7..9 lies past bit 127)
       const u128* beyond = kScoutRays.beyond[from];
       const u128 above = full & beyond[0];
-      const int up_block = above ? ctz128(above) : kCells - kWidth + col_of(from);
+      const int up_block = above ? ctz128(above) : kCells - kWidth + col_of(sq);
       const int down_block = 127 - clz128(full & beyond[1]);  // the bottom border is always there
       const int right_block = ctz128(full & beyond[2]);        // the border column ends every row
       const int left_block = 127 - clz128(full & beyond[3]);  // the border column ends the row below
-      const int lens[4] = {(up_block - from) / kWidth - 1, (from - down_block) / kWidth - 1, right_block - from - 1,
-                           from - left_block - 1};
+      const int lens[4] = {(up_block - sq) / kWidth - 1, (sq - down_block) / kWidth - 1, right_block - sq - 1,
+                           sq - left_block - 1};
       for (int i = 0; i < 4; ++i) {
         const int d = kDirs[i];
         std::memcpy(buf + n, kScoutRays.ray[from][i], sizeof(kScoutRays.ray[from][i]));  // two stores, no loop
         n += lens[i];
-        const int block = from + (lens[i] + 1) * d;
+        const int block = sq + (lens[i] + 1) * d;
         buf[n] = {f8, static_cast<std::uint8_t>(block)};
         n += ok[board[block]];
       }
@@ -402,13 +404,17 @@ inline bool State::has_legal_move(int player) const {
 
 inline u128 State::empty_squares() const {
 #if defined(__SSE2__)
+  // Sixteen squares per compare; the masks are joined into two 64-bit halves with constant shifts (a loop over a
+  // 128-bit shift compiled to variable shifts and selects).
   const __m128i zero = _mm_setzero_si128();
-  u128 e = 0;
-  for (int i = 0; i < 8; ++i) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(board_.data() + 16 * i));
-    e |= static_cast<u128>(static_cast<std::uint16_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero)))) << (16 * i);
-  }
-  return e;
+  const std::uint8_t* b = board_.data();
+  auto mask = [&](int i) -> std::uint64_t {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + 16 * i));
+    return static_cast<std::uint16_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero)));
+  };
+  const std::uint64_t lo = mask(0) | mask(1) << 16 | mask(2) << 32 | mask(3) << 48;
+  const std::uint64_t hi = mask(4) | mask(5) << 16 | mask(6) << 32 | mask(7) << 48;
+  return static_cast<u128>(hi) << 64 | lo;
 #else
   u128 e = 0;
   for (int s = 0; s < 128; ++s) e |= static_cast<u128>(board_[s] == 0) << s;
