@@ -1,6 +1,7 @@
 #include "games/stratego/setup.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "games/stratego/priors.hpp"
@@ -13,14 +14,25 @@ namespace {
 // above keeps the variety and drops most of the rare placements.
 constexpr double kSharpen = 1.3;
 
+using Weights = std::array<std::array<double, 13>, 40>;
+
+// (human frequency of each rank on each square)^kSharpen, computed once: pow() per square and draw made setup
+// generation cost as much as a tenth of a random playout.
+Weights sharpened(const SquarePriors& priors) {
+  Weights w{};
+  for (int i = 0; i < 40; ++i)
+    for (int r = 0; r < 13; ++r) w[i][r] = std::pow(std::max(1e-4, static_cast<double>(priors[i][r])), kSharpen);
+  return w;
+}
+
 // Draws a free square for `rank` with weight (human frequency of the rank there)^kSharpen; `allowed` limits the
 // squares (nullptr: all free ones).
-int draw_square(const Setup& s, const SquarePriors& priors, int rank, Rng& rng, const bool* allowed = nullptr) {
+int draw_square(const Setup& s, const Weights& weights, int rank, Rng& rng, const bool* allowed = nullptr) {
   double w[40] = {};
   double total = 0;
   for (int i = 0; i < 40; ++i) {
     if (s[i] != 0 || (allowed && !allowed[i])) continue;
-    w[i] = std::pow(std::max(1e-4, static_cast<double>(priors[i][rank])), kSharpen);
+    w[i] = weights[i][rank];
     total += w[i];
   }
   double x = rng.uniform() * total;
@@ -37,7 +49,7 @@ int draw_square(const Setup& s, const SquarePriors& priors, int rank, Rng& rng, 
 // in three times in four (else each neighbour a Bomb as often as theirs), the other Bombs, then the pieces from the
 // strongest down, each on a square drawn from the human frequencies of its rank; the many Scouts and Miners last.
 Setup classic_setup(Rng& rng) {
-  const SquarePriors& priors = kClassicSquarePriors;
+  static const Weights weights = sharpened(kClassicSquarePriors);
   Setup s{};
   Army left = kClassicArmy;
   auto place = [&](int idx, int rank) {
@@ -46,7 +58,7 @@ Setup classic_setup(Rng& rng) {
   };
   bool back_row[40] = {};
   for (int i = 0; i < 10; ++i) back_row[i] = true;
-  const int flag = draw_square(s, priors, kFlag, rng, back_row);
+  const int flag = draw_square(s, weights, kFlag, rng, back_row);
   place(flag, kFlag);
   std::vector<int> sides;
   if (flag > 0) sides.push_back(flag - 1);
@@ -56,21 +68,21 @@ Setup classic_setup(Rng& rng) {
   for (int g : sides)
     if (bombed_in || rng.uniform() < kFlagBesideBomb) place(g, kBomb);
   if (bombed_in || rng.uniform() < kFlagFrontBomb) place(flag + 10, kBomb);
-  while (left[kBomb]) place(draw_square(s, priors, kBomb, rng), kBomb);
+  while (left[kBomb]) place(draw_square(s, weights, kBomb, rng), kBomb);
   static constexpr int kOrder[] = {kMarshal, kGeneral, kSpy,       kColonel,  kMajor,
                                    kCaptain, kLieutenant, kSergeant, kMiner, kScout};
   for (int r : kOrder)
-    while (left[r]) place(draw_square(s, priors, r, rng), r);
+    while (left[r]) place(draw_square(s, weights, r, rng), r);
   return s;
 }
 
 // Barrage, learned the same way: Flag, Bomb, then the six others, each where people put theirs (the empty squares
 // are what is left).
 Setup barrage_setup(Rng& rng) {
-  const SquarePriors& priors = kBarrageSquarePriors;
+  static const Weights weights = sharpened(kBarrageSquarePriors);
   Setup s{};
   for (int r : {kFlag, kBomb, kMarshal, kGeneral, kSpy, kMiner, kScout, kScout})
-    s[draw_square(s, priors, r, rng)] = static_cast<std::uint8_t>(r);
+    s[draw_square(s, weights, r, rng)] = static_cast<std::uint8_t>(r);
   return s;
 }
 
