@@ -43,7 +43,8 @@ void BM_StrategoViewJson(benchmark::State& state) {
   auto positions = sample_positions(256);
   std::size_t i = 0, bytes = 0;
   for (auto _ : state) {
-    std::string v = positions[i++ % positions.size()].view_json(static_cast<int>(i % 2));
+    const State& s = positions[i % positions.size()];
+    std::string v = s.view_json(static_cast<int>(++i % 2));
     bytes += v.size();
     benchmark::DoNotOptimize(v);
   }

@@ -288,7 +288,8 @@ inline void State::legal_moves(std::vector<Move>& out) const {
         break;
       }
   }
-  out.assign(buf, buf + n);
+  out.clear();  // then one copy (assign copies in two parts when the list grows)
+  out.insert(out.end(), buf, buf + n);
 }
 
 inline void State::apply(const Move& m, Events* events) {
