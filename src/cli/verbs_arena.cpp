@@ -53,7 +53,7 @@ void install_arena(CLI::App& app, Context& ctx) {
   cmd->add_option("game", a->game, "Game, with options after a colon")->required();
   cmd->add_option("--agents", a->agents,
                   "Two or more agents, A,B,C (ucc:COMMAND: an outside UCC "
-                  "program, Stratego)")
+                  "program, Stratego; {seed} in COMMAND becomes the seat's seed)")
       ->required();
   cmd->add_option("--games", a->games, "Games per pair of agents (colours alternate)")
       ->check(CLI::Range(1, 1'000'000))
@@ -95,7 +95,14 @@ void install_arena(CLI::App& app, Context& ctx) {
         const auto colon = agent.find(':');
         if (colon != std::string::npos) {
           auto it = spec.info->outside_agents.find(agent.substr(0, colon));
-          if (it != spec.info->outside_agents.end()) return it->second(spec.options, agent.substr(colon + 1), reply_ms);
+          if (it != spec.info->outside_agents.end()) {
+            // "{seed}" in the command becomes this seat's seed, so that an outside program that takes a seed
+            // plays reproducible and different games (without it, every game of a program starts the same).
+            std::string command = agent.substr(colon + 1);
+            for (auto at = command.find("{seed}"); at != std::string::npos; at = command.find("{seed}", at))
+              command.replace(at, 6, std::to_string(seed));
+            return it->second(spec.options, command, reply_ms);
+          }
         }
         return spec.agent(agent, seed);
       };

@@ -152,3 +152,18 @@ TEST(ArenaUcc, ARecordClaimingAProtocolLossItsMovesContradictIsRefused) {
   EXPECT_NE(r.err.find("wins (protocol: WHAT)"), std::string::npos) << r.err;
   fs::remove_all(dir);
 }
+
+TEST(ArenaUcc, SeedInTheCommandBecomesEachSeatsSeed) {
+  // Game g (from 0) of the pair plays with seed SEED + g; its second agent gets 2 * (SEED + g) + 2. The bot writes
+  // its log to the file its command names, so the files say which seeds it was given.
+  const auto dir = fresh_dir("seed");
+  fs::create_directories(dir);
+  const auto j = arena("stratego:ply_limit=100", "random," + bot("play {seed} " + (dir / "log-{seed}.txt").string()),
+                       "--games 2 --seed 3");
+  ASSERT_EQ(j["games"].size(), 2u);
+  for (const auto& g : j["games"]) EXPECT_EQ(g["result"].get<std::string>().find("protocol"), std::string::npos);
+  EXPECT_TRUE(fs::exists(dir / "log-8.txt"));
+  EXPECT_TRUE(fs::exists(dir / "log-10.txt"));
+  EXPECT_FALSE(fs::exists(dir / "log-{seed}.txt"));
+  fs::remove_all(dir);
+}
