@@ -267,12 +267,14 @@ inline void State::legal_moves(std::vector<Move>& out) const {
       const int left_block = 127 - clz128(full & beyond[3]);  // the border column ends the row below
       const int lens[4] = {(up_block - sq) / kWidth - 1, (sq - down_block) / kWidth - 1, right_block - sq - 1,
                            sq - left_block - 1};
+      // Unrolled: the directions become constants and the lengths stay in registers.
+#pragma GCC unroll 4
       for (int i = 0; i < 4; ++i) {
-        const int d = kDirs[i];
         std::memcpy(buf + n, kScoutRays.ray[from][i], sizeof(kScoutRays.ray[from][i]));  // two stores, no loop
         n += lens[i];
-        const int block = sq + (lens[i] + 1) * d;
-        buf[n] = {f8, static_cast<std::uint8_t>(block)};
+        const int block = sq + (lens[i] + 1) * kDirs[i];
+        const auto blocker = static_cast<std::uint16_t>(f8 | block << 8);  // Move{from, block} in one store
+        std::memcpy(buf + n, &blocker, sizeof(blocker));
         n += ok[board[block]];
       }
     }
