@@ -191,6 +191,13 @@ std::unique_ptr<Room> Room::restore(Store& store, const StoredGame& g, std::int6
   return room;
 }
 
+// Every message to a client goes out through the store: with group commit, after the commit of the moves it may
+// tell of (Store::after_commit), and in order with the messages before it.
+void Room::deliver(Client* client, std::string text) {
+  if (!store_.holding()) return client->send(std::move(text));
+  store_.after_commit(client, [client, text = std::move(text)]() mutable { client->send(std::move(text)); });
+}
+
 void Room::make_agents() {
   for (int s = 0; s < 2; ++s)
     if (meta_.seats[s].kind == "computer") agents_[s] = std::shared_ptr<AnyAgent>(spec_.agent(meta_.seats[s].agent, meta_.seed + s));
@@ -371,13 +378,14 @@ std::string Room::snapshot(Access a) const {
 void Room::join(Client* client, Access access) {
   const json before = presence();
   members_.push_back({client, access});
-  client->send(snapshot(access));
+  deliver(client, snapshot(access));
   if (presence() != before)
     for (auto& m : members_)
-      if (m.client != client) m.client->send(snapshot(m.access));
+      if (m.client != client) deliver(m.client, snapshot(m.access));
 }
 
 void Room::leave(Client* client) {
+  store_.forget(client);  // messages waiting for a commit: the client is going away
   const json before = presence();
   members_.erase(std::remove_if(members_.begin(), members_.end(), [&](const Member& m) { return m.client == client; }),
                  members_.end());
@@ -385,12 +393,12 @@ void Room::leave(Client* client) {
 }
 
 void Room::broadcast_snapshots() {
-  for (auto& m : members_) m.client->send(snapshot(m.access));
+  for (auto& m : members_) deliver(m.client, snapshot(m.access));
 }
 
 void Room::broadcast_plain(const json& message) {
   std::string text = message.dump();
-  for (auto& m : members_) m.client->send(text);
+  for (auto& m : members_) deliver(m.client, text);
 }
 
 void Room::broadcast_move(const Played& p) {
@@ -428,12 +436,12 @@ void Room::broadcast_move(const Played& p) {
     out += ",\"view\":";
     out += view;
     out += '}';
-    m.client->send(out);
+    deliver(m.client, std::move(out));
   }
 }
 
 void Room::error(Client* client, const std::string& what, const std::string& request) {
-  client->send(json{{"type", "error"}, {"request", strat::one_line(request, 40)}, {"message", strat::one_line(what)}}.dump());
+  deliver(client, json{{"type", "error"}, {"request", strat::one_line(request, 40)}, {"message", strat::one_line(what)}}.dump());
 }
 
 // The seat a message acts for: the one the token holds, or for a hotseat token the "seat" given (default: the
@@ -467,8 +475,8 @@ void Room::handle(Client* client, const json& m, std::int64_t now) {
     else if (type == "draw") on_draw(client, a, m);
     else if (type == "takeback") on_takeback(client, a, m);
     else if (type == "rematch") on_rematch(client, a, m);
-    else if (type == "state") client->send(snapshot(a));
-    else if (type == "ping") client->send(json{{"type", "pong"}}.dump());
+    else if (type == "state") deliver(client, snapshot(a));
+    else if (type == "ping") deliver(client, json{{"type", "pong"}}.dump());
     else bad_input(type.empty() ? "a message needs a \"type\"" : "unknown message type " + strat::quoted(type));
   } catch (const BadInput& e) {
     error(client, e.what(), type);
@@ -557,7 +565,7 @@ void Room::on_setup(Client* client, const Access& a, const json& m) {
     start_from_setups(now_ms());
     broadcast_snapshots();
   } else {
-    for (auto& mem : members_) mem.client->send(snapshot(mem.access));
+    for (auto& mem : members_) deliver(mem.client, snapshot(mem.access));
   }
 }
 
@@ -574,7 +582,7 @@ void Room::on_random_setup(Client* client, const Access& a, const json& m) {
   if (!spec_.info->random_setup) bad_input(spec_.info->name + " has no setups");
   int seat = seat_for(a, m, "place a setup");
   std::string s = spec_.info->random_setup(spec_.options, seat, secure_random_u64());
-  client->send(json{{"type", "setup_suggestion"}, {"seat", seat}, {"setup", s}}.dump());
+  deliver(client, json{{"type", "setup_suggestion"}, {"seat", seat}, {"setup", s}}.dump());
 }
 
 void Room::on_resign(Client* client, const Access& a, const json& m) {
@@ -647,7 +655,7 @@ void Room::on_rematch(Client* client, const Access& a, const json& m) {
     bad_input("rematch action must be offer, accept or decline");
   if (!meta_.rematch.empty()) {
     if (action == "decline") bad_input("the rematch is made already");
-    client->send(rematch_json(a).dump());
+    deliver(client, rematch_json(a).dump());
     return;
   }
   if (meta_.mode != "friend") {
@@ -731,7 +739,7 @@ json Room::rematch_json(const Access& a) const {
 }
 
 void Room::broadcast_rematch() {
-  for (auto& m : members_) m.client->send(rematch_json(m.access).dump());
+  for (auto& m : members_) deliver(m.client, rematch_json(m.access).dump());
 }
 
 json Room::player_entry(int seat) const {

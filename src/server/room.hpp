@@ -26,7 +26,7 @@ namespace strat::server {
 class Client {
  public:
   virtual ~Client() = default;
-  virtual void send(const std::string& text) = 0;
+  virtual void send(std::string text) = 0;
 };
 
 // A connected client's rights, from its token.
@@ -151,6 +151,7 @@ class Room {
   void broadcast_move(const Played& p);
   void broadcast_plain(const nlohmann::json& message);
   void error(Client* client, const std::string& what, const std::string& request);
+  void deliver(Client* client, std::string text);
   int seat_for(const Access& a, const nlohmann::json& message, const std::string& action) const;
 
   void on_move(Client* client, const Access& a, const nlohmann::json& m, std::int64_t now);
