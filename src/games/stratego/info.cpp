@@ -1,5 +1,6 @@
 #include "games/stratego/info.hpp"
 
+#include <algorithm>
 #include <array>
 #include <iterator>
 #include <string_view>
@@ -135,7 +136,11 @@ void append_escaped(std::string& out, std::string_view text) {
 
 void append_string(std::string& out, std::string_view text) {
   out += '"';
-  append_escaped(out, text);
+  // Names, rank codes and position strings need no escaping: copied whole, not a character at a time.
+  if (std::all_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x20 && c != '"' && c != '\\'; }))
+    out += text;
+  else
+    append_escaped(out, text);
   out += '"';
 }
 }  // namespace
@@ -177,6 +182,25 @@ std::string Info::to_json() const {
     }
     out += '}';
   };
+  // The text of every possible occupied cell, made once: [known][moved][owner][rank or kUnknownRank].
+  constexpr int kSlots = kRankMask + 1;
+  static const auto cell_texts = [&] {
+    std::array<std::string, 2 * 2 * 2 * kSlots> t;
+    for (int known = 0; known < 2; ++known)
+      for (int moved = 0; moved < 2; ++moved)
+        for (int owner = 0; owner < 2; ++owner)
+          for (int rank = 1; rank < kSlots; ++rank) {
+            if (rank >= kRanks && rank != kUnknownRank) continue;
+            std::string& c = t[((known * 2 + moved) * 2 + owner) * kSlots + rank];
+            c = known ? "{\"known\":true" : "{\"known\":false";
+            c += moved ? ",\"moved\":true,\"owner\":" : ",\"moved\":false,\"owner\":";
+            append_string(c, names[owner]);
+            c += ",\"rank\":";
+            append_string(c, rank == kUnknownRank ? std::string_view("?") : std::string_view(codes[rank]));
+            c += '}';
+          }
+    return t;
+  }();
   const Army& army = config_.army();
   out += '{';
   counts("alive", [&](int p, int r) { return alive_[p][r]; });
@@ -188,12 +212,7 @@ std::string Info::to_json() const {
       if (is_lake_square(col, row)) { out += "\"lake\""; continue; }
       const int rank = c & kRankMask;
       if (rank == 0) { out += "null"; continue; }
-      out += (c & kKnown) ? "{\"known\":true" : "{\"known\":false";
-      out += (c & kMoved) ? ",\"moved\":true,\"owner\":" : ",\"moved\":false,\"owner\":";
-      append_string(out, names[(c & kBlue) ? 1 : 0]);
-      out += ",\"rank\":";
-      append_string(out, rank == kUnknownRank ? std::string_view("?") : std::string_view(codes[rank]));
-      out += '}';
+      out += cell_texts[((((c & kKnown) ? 1 : 0) * 2 + ((c & kMoved) ? 1 : 0)) * 2 + ((c & kBlue) ? 1 : 0)) * kSlots + rank];
     }
   out += "],\"game\":\"stratego\",";
   counts("lost", [&](int p, int r) { return army[r] - alive_[p][r]; });
