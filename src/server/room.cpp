@@ -162,6 +162,7 @@ std::unique_ptr<Room> Room::restore(Store& store, const StoredGame& g, std::int6
       room->history_.push_back(std::move(p));
       room->remaining_[0] = m.clock_ms[0];
       room->remaining_[1] = m.clock_ms[1];
+      room->meta_.updated_ms = std::max(room->meta_.updated_ms, m.at_ms);  // moves leave the game row alone
     }
   }
   // The offer still stands unless the other seat has moved since (a move answers it: a decline).
@@ -236,20 +237,33 @@ const std::string& Room::legal_moves_text() const {
   if (legal_text_for_ != generation_) {
     const auto& moves = legal_now();
     const auto cells = state_->legal_move_cells();
-    std::string out = "[";
+    std::string& out = legal_text_cache_;
+    out.clear();
+    out += '[';
+    // Appended piece by piece: this list goes to the side to move after every move.
+    auto quoted = [&](const std::string& text) {
+      out += '"';
+      out += json_escape(text);
+      out += '"';
+    };
     for (std::size_t i = 0; i < cells.size() && i < moves.size(); ++i) {
       const auto& path = cells[i];
-      auto cell = [&](const std::string* c) { return c ? "\"" + json_escape(*c) + "\"" : std::string("null"); };
-      out += i ? ",{\"move\":\"" : "{\"move\":\"";
-      out += json_escape(moves[i]);
-      out += "\",\"from\":" + cell(path.size() >= 2 ? &path.front() : nullptr);
-      out += ",\"to\":" + cell(path.empty() ? nullptr : &path.back());
+      out += i ? ",{\"move\":" : "{\"move\":";
+      quoted(moves[i]);
+      out += ",\"from\":";
+      if (path.size() >= 2) quoted(path.front());
+      else out += "null";
+      out += ",\"to\":";
+      if (!path.empty()) quoted(path.back());
+      else out += "null";
       out += ",\"path\":[";
-      for (std::size_t k = 0; k < path.size(); ++k) out += (k ? ",\"" : "\"") + json_escape(path[k]) + "\"";
+      for (std::size_t k = 0; k < path.size(); ++k) {
+        if (k) out += ',';
+        quoted(path[k]);
+      }
       out += "]}";
     }
-    out += "]";
-    legal_text_cache_ = std::move(out);
+    out += ']';
     legal_text_for_ = generation_;
   }
   return legal_text_cache_;

@@ -180,12 +180,12 @@ std::optional<std::string> Store::setup(const std::string& id, int seat) {
   return s.text(0);
 }
 
+// The game row is not touched: its time of last change is the later of `updated` and its last move's time
+// (Room::restore), which spares every commit a page of the games table.
 void Store::insert_move(const std::string& id, const StoredMove& m) {
   Stmt s = cache_->get(db_, "INSERT INTO moves VALUES (?,?,?,?,?,?,?)");
   s.bind(id).bind(std::int64_t{m.ply}).bind(std::int64_t{m.seat}).bind(m.move).bind(m.clock_ms[0])
       .bind(m.clock_ms[1]).bind(m.at_ms).run();
-  Stmt u = cache_->get(db_, "UPDATE games SET updated=? WHERE id=?");
-  u.bind(m.at_ms).bind(id).run();
 }
 
 void Store::add_move(const std::string& id, const StoredMove& m) {
@@ -194,8 +194,7 @@ void Store::add_move(const std::string& id, const StoredMove& m) {
     request_flush();
     return;
   }
-  // One transaction: the move row and the game's timestamp commit together or not at all. BEGIN and COMMIT are
-  // prepared once too (sqlite3_exec would compile them again for every move).
+  // BEGIN and COMMIT are prepared once (sqlite3_exec would compile them again for every move).
   cache_->get(db_, "BEGIN IMMEDIATE").run();
   try {
     insert_move(id, m);

@@ -323,6 +323,7 @@ TEST_F(Fixture, RestoredGameContinuesWhereItStopped) {
   ASSERT_TRUE(game);
   auto room = Room::restore(store, *game, now_ms());
   EXPECT_EQ(room->ply(), 2);
+  EXPECT_EQ(room->meta().updated_ms, store.moves(id).back().at_ms) << "last changed by its last move (lobby order)";
   Recorder red;
   auto t = store.token(red_token);
   ASSERT_TRUE(t);
