@@ -17,10 +17,9 @@ using nlohmann::json;
 
 namespace {
 
-// `message` (a JSON object) with "view": `view` (JSON text) added, without parsing the view; likewise
+// `out` (a JSON object's text) with "view": `view` (JSON text) added, without parsing the view; likewise
 // "legal_moves" when given.
-std::string with_view(const json& message, const std::string& view, const std::string* legal_moves = nullptr) {
-  std::string out = message.dump();
+std::string with_view(std::string out, const std::string& view, const std::string* legal_moves = nullptr) {
   out.pop_back();
   if (legal_moves) {
     out += out.size() > 1 ? ",\"legal_moves\":" : "\"legal_moves\":";
@@ -325,6 +324,17 @@ bool Room::move_visible(const Played& p, const Access& a) const {
 
 // What the other side is told of a move it may not read whole: the game's public part of it (GameInfo::public_part),
 // or nothing but that a move was made.
+const std::string& Room::whole_text(const Played& p) const {
+  if (p.whole_text.empty()) p.whole_text = move_json(p).dump();
+  return p.whole_text;
+}
+
+const std::string& Room::move_text(const Played& p, const Access& a) const {
+  if (move_visible(p, a)) return whole_text(p);
+  if (p.public_text.empty()) p.public_text = move_for(p, a).dump();
+  return p.public_text;
+}
+
 json Room::move_for(const Played& p, const Access& a) const {
   if (move_visible(p, a)) return move_json(p);
   if (spec_.info->public_part) {
@@ -367,9 +377,6 @@ std::string Room::snapshot(Access a) const {
   s["to_move"] = state_ && !over() ? state_->to_move() : -1;
   s["ply"] = ply();
   s["legal"] = legal(a);
-  json moves = json::array();
-  for (const auto& p : history_) moves.push_back(move_for(p, a));
-  s["moves"] = moves;
   s["clocks"] = clocks(now_ms());
   s["draw_offer"] = draw_offer_;
   s["result"] = result_json();
@@ -386,7 +393,24 @@ std::string Room::snapshot(Access a) const {
   s["rematch"] = rematch_json(a);
   s["takeback"] = meta_.mode == "computer" && meta_.clock_initial_ms <= 0;  // whether this game allows take-backs
   static const std::string none = "[]";
-  return with_view(s, view_text(a), s["legal"].empty() ? &none : &legal_moves_text());
+  const bool no_legal = s["legal"].empty();
+  // "moves" is spliced in as text, each move's made once (move_text): a long game's snapshot would otherwise
+  // build and write a JSON tree of every move. The keys around it are written in the same sorted order.
+  std::string moves = "[";
+  for (const auto& p : history_) {
+    if (moves.size() > 1) moves += ',';
+    moves += move_text(p, a);
+  }
+  moves += ']';
+  json before = json::object(), after = json::object();
+  for (auto& [key, value] : s.items()) (key < "moves" ? before : after)[key] = std::move(value);
+  std::string out = before.dump();
+  out.pop_back();
+  out += out.size() > 1 ? ",\"moves\":" : "\"moves\":";
+  out += moves;
+  if (after.empty()) out += '}';
+  else out += ',' + after.dump().substr(1);
+  return with_view(std::move(out), view_text(a), no_legal ? &none : &legal_moves_text());
 }
 
 void Room::join(Client* client, Access access) {
@@ -424,17 +448,14 @@ void Room::broadcast_move(const Played& p) {
   const int s = ended ? -1 : state_->to_move();
   const std::string after =
       json{{"to_move", s}, {"clocks", clocks(now_ms())}, {"draw_offer", draw_offer_}, {"result", result_json()}}.dump();
-  const std::string whole = move_json(p).dump();
-  std::string told, legal_text, views[3];  // the other side's part of the move, the legal list, views by viewer
+  std::string legal_text, views[3];  // the legal list, views by viewer
   for (auto& m : members_) {
     const int v = viewer(m.access);
     std::string& view = views[v + 1];
     if (view.empty()) view = view_text(m.access);
-    const bool visible = move_visible(p, m.access);
-    if (!visible && told.empty()) told = move_for(p, m.access).dump();
     const bool mine = s >= 0 && (m.access.acts & (1 << s)) && meta_.seats[s].kind == "human";
     if (mine && legal_text.empty()) legal_text = json(legal_now()).dump();
-    const std::string& move = visible ? whole : told;
+    const std::string& move = move_text(p, m.access);  // whole, or as the other side is told it
     std::string out;
     out.reserve(move.size() + after.size() + view.size() + (mine ? legal_text.size() * 4 : 0) + 80);
     out += "{\"type\":\"move\",";
