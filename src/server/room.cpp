@@ -31,6 +31,20 @@ std::string with_view(std::string out, const std::string& view, const std::strin
   return out;
 }
 
+// Appends `text` as a JSON string. Moves and cell names are printable ASCII without quotes or backslashes,
+// copied as they are; anything else is escaped by `escape` (the writer the message used before: the same bytes).
+template <class Escape>
+void append_quoted(std::string& out, std::string_view text, Escape escape) {
+  const bool plain = std::all_of(text.begin(), text.end(), [](char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\'; });
+  if (plain) {
+    out += '"';
+    out += text;
+    out += '"';
+  } else {
+    escape(out, text);
+  }
+}
+
 const char* status_name(Status s) { return s == Status::Win ? "win" : s == Status::Draw ? "draw" : "ongoing"; }
 
 std::string default_agent(const GameInfo& info) { return info.agents.empty() ? "random" : info.agents.back(); }
@@ -241,9 +255,7 @@ const std::string& Room::legal_moves_text() const {
     out += '[';
     // Appended piece by piece: this list goes to the side to move after every move.
     auto quoted = [&](const std::string& text) {
-      out += '"';
-      out += json_escape(text);
-      out += '"';
+      append_quoted(out, text, [](std::string& o, std::string_view t) { o += '"' + json_escape(t) + '"'; });
     };
     for (std::size_t i = 0; i < cells.size() && i < moves.size(); ++i) {
       const auto& path = cells[i];
@@ -454,7 +466,14 @@ void Room::broadcast_move(const Played& p) {
     std::string& view = views[v + 1];
     if (view.empty()) view = view_text(m.access);
     const bool mine = s >= 0 && (m.access.acts & (1 << s)) && meta_.seats[s].kind == "human";
-    if (mine && legal_text.empty()) legal_text = json(legal_now()).dump();
+    if (mine && legal_text.empty()) {
+      legal_text = "[";
+      for (const auto& move : legal_now()) {
+        if (legal_text.size() > 1) legal_text += ',';
+        append_quoted(legal_text, move, [](std::string& o, std::string_view t) { o += json(t).dump(); });
+      }
+      legal_text += ']';
+    }
     const std::string& move = move_text(p, m.access);  // whole, or as the other side is told it
     std::string out;
     out.reserve(move.size() + after.size() + view.size() + (mine ? legal_text.size() * 4 : 0) + 80);
