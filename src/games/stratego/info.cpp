@@ -163,6 +163,15 @@ std::string Info::to_json() const {
   static_assert(std::string_view("blue") < std::string_view("red"));
   std::string out;
   out.reserve(4608);
+  static const auto count_keys = [] {  // "\"10\":", "\"2\":", ... in kSorted order, with the comma before all but the first
+    std::array<std::string, std::size(kSorted)> k;
+    for (std::size_t i = 0; i < k.size(); ++i) {
+      k[i] = i ? "," : "";
+      append_string(k[i], codes[kSorted[i]]);
+      k[i] += ':';
+    }
+    return k;
+  }();
   auto counts = [&](const char* key, auto value) {
     out += '"';
     out += key;
@@ -173,10 +182,10 @@ std::string Info::to_json() const {
       append_string(out, names[p]);
       out += ":{";
       for (std::size_t k = 0; k < std::size(kSorted); ++k) {
-        if (k) out += ',';
-        append_string(out, codes[kSorted[k]]);
-        out += ':';
-        out += std::to_string(value(p, kSorted[k]));
+        out += count_keys[k];
+        const int n = value(p, kSorted[k]);
+        if (n >= 0 && n < 10) out += static_cast<char>('0' + n);
+        else out += std::to_string(n);
       }
       out += '}';
     }
