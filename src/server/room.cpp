@@ -336,6 +336,17 @@ bool Room::move_visible(const Played& p, const Access& a) const {
 
 // What the other side is told of a move it may not read whole: the game's public part of it (GameInfo::public_part),
 // or nothing but that a move was made.
+json Room::move_for(const Played& p, const Access& a) const {
+  if (move_visible(p, a)) return move_json(p);
+  if (spec_.info->public_part) {
+    auto [text, events] = spec_.info->public_part(p.stored.move, p.events);
+    return {{"ply", p.stored.ply}, {"seat", p.stored.seat}, {"move", text.empty() ? json(nullptr) : json(text)}, {"events", events}};
+  }
+  return {{"ply", p.stored.ply}, {"seat", p.stored.seat}, {"move", nullptr}, {"events", json::array()}};
+}
+
+// A move's JSON text, made once per move (and per side: whole, or the public part) and then spliced into every
+// message that lists it: snapshots repeat the whole history.
 const std::string& Room::whole_text(const Played& p) const {
   if (p.whole_text.empty()) p.whole_text = move_json(p).dump();
   return p.whole_text;
@@ -345,15 +356,6 @@ const std::string& Room::move_text(const Played& p, const Access& a) const {
   if (move_visible(p, a)) return whole_text(p);
   if (p.public_text.empty()) p.public_text = move_for(p, a).dump();
   return p.public_text;
-}
-
-json Room::move_for(const Played& p, const Access& a) const {
-  if (move_visible(p, a)) return move_json(p);
-  if (spec_.info->public_part) {
-    auto [text, events] = spec_.info->public_part(p.stored.move, p.events);
-    return {{"ply", p.stored.ply}, {"seat", p.stored.seat}, {"move", text.empty() ? json(nullptr) : json(text)}, {"events", events}};
-  }
-  return {{"ply", p.stored.ply}, {"seat", p.stored.seat}, {"move", nullptr}, {"events", json::array()}};
 }
 
 // Which seats have a client connected now (a computer seat always has): sent in every snapshot, and a fresh
