@@ -35,8 +35,8 @@ std::string with_view(std::string out, const std::string& view, const std::strin
 // copied as they are; anything else is escaped by `escape` (the writer the message used before: the same bytes).
 template <class Escape>
 void append_quoted(std::string& out, std::string_view text, Escape escape) {
-  const bool plain = std::all_of(text.begin(), text.end(), [](char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\'; });
-  if (plain) {
+  const auto printable = [](char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\'; };
+  if (std::all_of(text.begin(), text.end(), printable)) {
     out += '"';
     out += text;
     out += '"';
@@ -497,7 +497,8 @@ void Room::broadcast_move(const Played& p) {
 }
 
 void Room::error(Client* client, const std::string& what, const std::string& request) {
-  deliver(client, json{{"type", "error"}, {"request", strat::one_line(request, 40)}, {"message", strat::one_line(what)}}.dump());
+  json message{{"type", "error"}, {"request", strat::one_line(request, 40)}, {"message", strat::one_line(what)}};
+  deliver(client, message.dump());
 }
 
 // The seat a message acts for: the one the token holds, or for a hotseat token the "seat" given (default: the

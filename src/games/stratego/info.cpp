@@ -137,7 +137,8 @@ void append_escaped(std::string& out, std::string_view text) {
 void append_string(std::string& out, std::string_view text) {
   out += '"';
   // Names, rank codes and position strings need no escaping: copied whole, not a character at a time.
-  if (std::all_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x20 && c != '"' && c != '\\'; }))
+  const auto plain = [](char c) { return static_cast<unsigned char>(c) >= 0x20 && c != '"' && c != '\\'; };
+  if (std::all_of(text.begin(), text.end(), plain))
     out += text;
   else
     append_escaped(out, text);
@@ -163,7 +164,8 @@ std::string Info::to_json() const {
   static_assert(std::string_view("blue") < std::string_view("red"));
   std::string out;
   out.reserve(4608);
-  static const auto count_keys = [] {  // "\"10\":", "\"2\":", ... in kSorted order, with the comma before all but the first
+  // "\"10\":", "\"2\":", ... in kSorted order, each but the first after its comma.
+  static const auto count_keys = [] {
     std::array<std::string, std::size(kSorted)> k;
     for (std::size_t i = 0; i < k.size(); ++i) {
       k[i] = i ? "," : "";
@@ -221,7 +223,8 @@ std::string Info::to_json() const {
       if (is_lake_square(col, row)) { out += "\"lake\""; continue; }
       const int rank = c & kRankMask;
       if (rank == 0) { out += "null"; continue; }
-      out += cell_texts[((((c & kKnown) ? 1 : 0) * 2 + ((c & kMoved) ? 1 : 0)) * 2 + ((c & kBlue) ? 1 : 0)) * kSlots + rank];
+      const int known = (c & kKnown) ? 1 : 0, moved = (c & kMoved) ? 1 : 0, owner = (c & kBlue) ? 1 : 0;
+      out += cell_texts[((known * 2 + moved) * 2 + owner) * kSlots + rank];
     }
   out += "],\"game\":\"stratego\",";
   counts("lost", [&](int p, int r) { return army[r] - alive_[p][r]; });
