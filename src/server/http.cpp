@@ -127,6 +127,7 @@ Response api(Hub& hub, const Request& req) {
   std::string path = target.substr(0, target.find('?'));
   auto method = req.method();
   try {
+    hub.settle();
     if (path == "/api/games" && method == http::verb::get) return json_response(req, hub.catalog());
     if (path == "/api/games" && method == http::verb::post)
       return json_response(req, hub.create(parse_body(req)), http::status::created);
@@ -217,7 +218,7 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
     room_->leave(this);
   }
 
-  void send(const std::string& text) override { writer_.send(text, weak_from_this()); }
+  void send(std::string text) override { writer_.send(std::move(text), weak_from_this()); }
 
  private:
   websocket::stream<beast::tcp_stream> ws_;
@@ -322,6 +323,7 @@ unsigned short start_listener(asio::io_context& io, Hub& hub, const ServeConfig&
   acceptor.bind(endpoint);
   acceptor.listen(asio::socket_base::max_listen_connections);
   unsigned short port = acceptor.local_endpoint().port();
+  hub.enable_group_commit();
   asio::co_spawn(io, accept_loop(std::move(acceptor), hub, config.web_root, config.live), asio::detached);
   return port;
 }

@@ -16,7 +16,16 @@ Hub::Hub(asio::io_context& io, Store& store, unsigned agent_threads, bool allow_
 
 Hub::~Hub() {
   *alive_ = false;
+  store_.enable_group_commit(nullptr);  // the store may outlive the hub: no flush is scheduled through it now
   pool_.join();
+}
+
+void Hub::enable_group_commit() {
+  store_.enable_group_commit([this, alive = alive_] {
+    asio::post(io_, [this, alive] {
+      if (*alive) store_.flush();
+    });
+  });
 }
 
 void Hub::restore_all() {

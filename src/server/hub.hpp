@@ -23,6 +23,12 @@ class Hub {
   Hub(boost::asio::io_context& io, Store& store, unsigned agent_threads, bool allow_client_seeds = false);
   ~Hub();
   void restore_all();  // every stored game, replayed; unfinished agent turns resume
+  // Moves accepted in one turn of the event loop commit together, and what clients are told of them goes out
+  // after that commit (Store::enable_group_commit): the network server's mode (start_listener). Without it
+  // (tests driving rooms directly) every move commits on its own, at once.
+  void enable_group_commit();
+  // Commits the moves waiting for their group's commit: done before an HTTP answer, which may show any move.
+  void settle() { store_.settle(); }
 
   // The JSON API (docs/server.md); each throws BadInput for a bad request.
   nlohmann::json catalog() const;

@@ -148,7 +148,7 @@ class LiveWsSession : public Client, public std::enable_shared_from_this<LiveWsS
     hub_.leave(this);
   }
 
-  void send(const std::string& text) override { writer_.send(text, weak_from_this()); }
+  void send(std::string text) override { writer_.send(std::move(text), weak_from_this()); }
 
  private:
   websocket::stream<beast::tcp_stream> ws_;

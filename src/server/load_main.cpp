@@ -2,7 +2,10 @@
 // (loopback only) and checks that no move is lost or duplicated. Each game is a friend game whose two seats
 // are played by this tool, each over its own WebSocket, with random legal moves ("the computer" here is the
 // tool, so the figures measure the server: validation, commit, broadcast). Reports moves per second and the
-// move latency (sent -> acknowledged by the server's broadcast, which follows the database commit).
+// move latency: from the moment the mover's move is chosen (just before it is written to its socket) to the
+// moment the server's `move` message for it (the broadcast, sent after the database commit) has been read on
+// the same connection. The tool reads only the members of that message it needs (json_scan.hpp), so that its
+// own CPU stays well below the server's and its queue does not add to the latency it reports.
 //
 //   strat-load --port 8080 [--games 200] [--game stratego] [--max-plies 300] [--seed 1]
 #include <CLI/CLI.hpp>
@@ -15,6 +18,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
+#include <charconv>
 #include <chrono>
 #include <iostream>
 #include <map>
@@ -23,6 +27,8 @@
 #include <random>
 #include <boost/asio/redirect_error.hpp>
 
+#include "server/json_scan.hpp"
+
 namespace asio = boost::asio;
 namespace beast = boost::beast;
 namespace http = beast::http;
@@ -30,6 +36,10 @@ namespace websocket = beast::websocket;
 using tcp = asio::ip::tcp;
 using nlohmann::json;
 using Clock = std::chrono::steady_clock;
+using strat::server::member;
+using strat::server::RawMembers;
+using strat::server::scan_array;
+using strat::server::scan_object;
 
 namespace {
 
@@ -106,6 +116,19 @@ asio::awaitable<void> open_socket(Socket& ws, const Options& o, const std::strin
   co_await ws.async_handshake(o.host, "/ws?token=" + token, asio::use_awaitable);
 }
 
+int to_int(std::string_view raw) {
+  int v = 0;
+  std::from_chars(raw.data(), raw.data() + raw.size(), v);
+  return v;
+}
+
+// A JSON string member's text ("" for anything else); parsed by the JSON library, so escapes are honoured.
+std::string string_of(std::string_view raw) {
+  if (raw.empty() || raw.front() != '"') return "";
+  if (raw.find('\\') == std::string_view::npos) return std::string(raw.substr(1, raw.size() - 2));
+  return json::parse(raw).get<std::string>();
+}
+
 asio::awaitable<void> play_seat(const Options& o, Game& g, int seat, Stats& stats, std::mt19937_64 rng) {
   ++stats.open_connections;
   try {
@@ -116,16 +139,20 @@ asio::awaitable<void> play_seat(const Options& o, Game& g, int seat, Stats& stat
     int pending_ply = -1;
     bool setup_asked = false;
     std::string out_text;  // kept outside co_await expressions (GCC 12 mishandles braced temporaries there)
+    RawMembers fields;     // the message's members as raw text (json_scan.hpp): only what is read gets parsed
+    std::vector<std::string_view> legal;
     // The message this seat sends next, if it is its turn: a random legal move, or resignation at the cap.
-    auto next = [&](const json& legal, int ply, const std::string& phase) -> std::optional<json> {
-      if (phase != "play" || !legal.is_array() || legal.empty() || g.over) return std::nullopt;
+    // `legal_raw` is the message's "legal" member as raw JSON text.
+    auto next = [&](std::string_view legal_raw, int ply, std::string_view phase) -> std::optional<json> {
+      scan_array(legal_raw, legal);
+      if (phase != "play" || legal.empty() || g.over) return std::nullopt;
       if (pending_ply == ply) return std::nullopt;  // a second snapshot of the same position: already answered
       if (ply >= o.max_plies) {
         if (g.resigned) return std::nullopt;
         g.resigned = true;
         return json{{"type", "resign"}};
       }
-      std::string move = legal[rng() % legal.size()];
+      std::string move = string_of(legal[rng() % legal.size()]);
       pending_ply = ply;
       sent_at = Clock::now();
       return json{{"type", "move"}, {"move", move}, {"ply", ply}};
@@ -133,9 +160,37 @@ asio::awaitable<void> play_seat(const Options& o, Game& g, int seat, Stats& stat
     for (;;) {
       buffer.clear();
       co_await ws.async_read(buffer, asio::use_awaitable);
-      json m = json::parse(beast::buffers_to_string(buffer.data()));
-      std::string type = m.value("type", "");
-      if (type == "state") {
+      std::string_view text(static_cast<const char*>(buffer.data().data()), buffer.size());
+      scan_object(text, fields);
+      std::string_view type = member(fields, "type");
+      if (type == "\"move\"") {
+        // The one message of every move: read by its members, the view and structured legal moves skipped.
+        int ply = to_int(member(fields, "ply"));
+        std::string_view move = member(fields, "move");
+        std::string move_text = move == "null" ? "?" : string_of(move);
+        auto& seen = g.seen[seat];
+        if (ply < static_cast<int>(seen.size())) ++g.duplicates;
+        else if (ply > static_cast<int>(seen.size())) ++g.gaps;
+        else seen.push_back(move_text);
+        if (to_int(member(fields, "seat")) == seat && ply == pending_ply) {
+          stats.latency_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - sent_at).count());
+          pending_ply = -1;
+          if (static_cast<int>(g.acked.size()) == ply) g.acked.push_back(move_text);
+          else ++g.duplicates;
+          ++stats.moves;
+        }
+        if (member(fields, "result") != "null") {
+          g.over = true;
+          break;
+        }
+        if (auto out = next(member(fields, "legal"), ply + 1, "play")) {
+          out_text = out->dump();
+          co_await ws.async_write(asio::buffer(out_text), asio::use_awaitable);
+        }
+        continue;
+      }
+      json m = json::parse(text);
+      if (type == "\"state\"") {
         if (m["phase"] == "over") break;
         if (m["phase"] == "setup" && !setup_asked && !m["setup"]["done"][seat].get<bool>()) {
           setup_asked = true;
@@ -144,36 +199,15 @@ asio::awaitable<void> play_seat(const Options& o, Game& g, int seat, Stats& stat
         }
         auto& seen = g.seen[seat];
         seen.clear();
-        for (const auto& mv : m["moves"]) seen.push_back(mv["move"]);
-        if (auto out = next(m["legal"], m["ply"], m["phase"])) {
+        for (const auto& mv : m["moves"]) seen.push_back(shown(mv["move"]));
+        if (auto out = next(member(fields, "legal"), m["ply"], m["phase"].get<std::string>())) {
           out_text = out->dump();
           co_await ws.async_write(asio::buffer(out_text), asio::use_awaitable);
         }
-      } else if (type == "setup_suggestion") {
+      } else if (type == "\"setup_suggestion\"") {
         out_text = json{{"type", "setup"}, {"setup", m["setup"]}}.dump();
         co_await ws.async_write(asio::buffer(out_text), asio::use_awaitable);
-      } else if (type == "move") {
-        int ply = m["ply"];
-        auto& seen = g.seen[seat];
-        if (ply < static_cast<int>(seen.size())) ++g.duplicates;
-        else if (ply > static_cast<int>(seen.size())) ++g.gaps;
-        else seen.push_back(shown(m["move"]));
-        if (m["seat"] == seat && ply == pending_ply) {
-          stats.latency_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - sent_at).count());
-          pending_ply = -1;
-          if (static_cast<int>(g.acked.size()) == ply) g.acked.push_back(m["move"]);
-          else ++g.duplicates;
-          ++stats.moves;
-        }
-        if (!m["result"].is_null()) {
-          g.over = true;
-          break;
-        }
-        if (auto out = next(m["legal"], ply + 1, "play")) {
-          out_text = out->dump();
-          co_await ws.async_write(asio::buffer(out_text), asio::use_awaitable);
-        }
-      } else if (type == "error") {
+      } else if (type == "\"error\"") {
         ++g.errors;
         std::cerr << "game " << g.id << " seat " << seat << ": " << m.value("message", "") << "\n";
       }
@@ -195,28 +229,32 @@ asio::awaitable<void> watch_game(const Options& o, Game& g, Stats& stats) {
     Socket ws(co_await asio::this_coro::executor);
     co_await open_socket(ws, o, g.watch);
     beast::flat_buffer buffer;
+    RawMembers fields;
     Clock::time_point last = Clock::now();
     for (;;) {
       buffer.clear();
       co_await ws.async_read(buffer, asio::use_awaitable);
-      json m = json::parse(beast::buffers_to_string(buffer.data()));
-      std::string type = m.value("type", "");
+      std::string_view text(static_cast<const char*>(buffer.data().data()), buffer.size());
+      scan_object(text, fields);
+      std::string_view type = member(fields, "type");
       auto& seen = g.seen[0];
-      if (type == "state") {
+      if (type == "\"state\"") {
+        json m = json::parse(text);
         seen.clear();
         for (const auto& mv : m["moves"]) seen.push_back(shown(mv["move"]));
         if (m["phase"] == "over") break;
-      } else if (type == "move") {
-        int ply = m["ply"];
+      } else if (type == "\"move\"") {
+        int ply = to_int(member(fields, "ply"));
+        std::string_view move = member(fields, "move");
         if (ply < static_cast<int>(seen.size())) ++g.duplicates;
         else if (ply > static_cast<int>(seen.size())) ++g.gaps;
-        else seen.push_back(shown(m["move"]));
+        else seen.push_back(move == "null" ? "?" : string_of(move));
         auto now = Clock::now();
         stats.latency_ms.push_back(std::chrono::duration<double, std::milli>(now - last).count());
         last = now;
         ++stats.moves;
-        if (!m["result"].is_null()) break;
-      } else if (type == "error") {
+        if (member(fields, "result") != "null") break;
+      } else if (type == "\"error\"") {
         ++g.errors;
       }
     }

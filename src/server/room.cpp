@@ -17,10 +17,9 @@ using nlohmann::json;
 
 namespace {
 
-// `message` (a JSON object) with "view": `view` (JSON text) added, without parsing the view; likewise
+// `out` (a JSON object's text) with "view": `view` (JSON text) added, without parsing the view; likewise
 // "legal_moves" when given.
-std::string with_view(const json& message, const std::string& view, const std::string* legal_moves = nullptr) {
-  std::string out = message.dump();
+std::string with_view(std::string out, const std::string& view, const std::string* legal_moves = nullptr) {
   out.pop_back();
   if (legal_moves) {
     out += out.size() > 1 ? ",\"legal_moves\":" : "\"legal_moves\":";
@@ -30,6 +29,20 @@ std::string with_view(const json& message, const std::string& view, const std::s
   out += view;
   out += '}';
   return out;
+}
+
+// Appends `text` as a JSON string. Moves and cell names are printable ASCII without quotes or backslashes,
+// copied as they are; anything else is escaped by `escape` (the writer the message used before: the same bytes).
+template <class Escape>
+void append_quoted(std::string& out, std::string_view text, Escape escape) {
+  const auto printable = [](char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\'; };
+  if (std::all_of(text.begin(), text.end(), printable)) {
+    out += '"';
+    out += text;
+    out += '"';
+  } else {
+    escape(out, text);
+  }
 }
 
 const char* status_name(Status s) { return s == Status::Win ? "win" : s == Status::Draw ? "draw" : "ongoing"; }
@@ -162,6 +175,7 @@ std::unique_ptr<Room> Room::restore(Store& store, const StoredGame& g, std::int6
       room->history_.push_back(std::move(p));
       room->remaining_[0] = m.clock_ms[0];
       room->remaining_[1] = m.clock_ms[1];
+      room->meta_.updated_ms = std::max(room->meta_.updated_ms, m.at_ms);  // moves leave the game row alone
     }
   }
   // The offer still stands unless the other seat has moved since (a move answers it: a decline).
@@ -189,6 +203,13 @@ std::unique_ptr<Room> Room::restore(Store& store, const StoredGame& g, std::int6
   room->turn_started_ = now;
   room->make_agents();
   return room;
+}
+
+// Every message to a client goes out through the store: with group commit, after the commit of the moves it may
+// tell of (Store::after_commit), and in order with the messages before it.
+void Room::deliver(Client* client, std::string text) {
+  if (!store_.holding()) return client->send(std::move(text));
+  store_.after_commit(client, [client, text = std::move(text)]() mutable { client->send(std::move(text)); });
 }
 
 void Room::make_agents() {
@@ -229,20 +250,31 @@ const std::string& Room::legal_moves_text() const {
   if (legal_text_for_ != generation_) {
     const auto& moves = legal_now();
     const auto cells = state_->legal_move_cells();
-    std::string out = "[";
+    std::string& out = legal_text_cache_;
+    out.clear();
+    out += '[';
+    // Appended piece by piece: this list goes to the side to move after every move.
+    auto quoted = [&](const std::string& text) {
+      append_quoted(out, text, [](std::string& o, std::string_view t) { o += '"' + json_escape(t) + '"'; });
+    };
     for (std::size_t i = 0; i < cells.size() && i < moves.size(); ++i) {
       const auto& path = cells[i];
-      auto cell = [&](const std::string* c) { return c ? "\"" + json_escape(*c) + "\"" : std::string("null"); };
-      out += i ? ",{\"move\":\"" : "{\"move\":\"";
-      out += json_escape(moves[i]);
-      out += "\",\"from\":" + cell(path.size() >= 2 ? &path.front() : nullptr);
-      out += ",\"to\":" + cell(path.empty() ? nullptr : &path.back());
+      out += i ? ",{\"move\":" : "{\"move\":";
+      quoted(moves[i]);
+      out += ",\"from\":";
+      if (path.size() >= 2) quoted(path.front());
+      else out += "null";
+      out += ",\"to\":";
+      if (!path.empty()) quoted(path.back());
+      else out += "null";
       out += ",\"path\":[";
-      for (std::size_t k = 0; k < path.size(); ++k) out += (k ? ",\"" : "\"") + json_escape(path[k]) + "\"";
+      for (std::size_t k = 0; k < path.size(); ++k) {
+        if (k) out += ',';
+        quoted(path[k]);
+      }
       out += "]}";
     }
-    out += "]";
-    legal_text_cache_ = std::move(out);
+    out += ']';
     legal_text_for_ = generation_;
   }
   return legal_text_cache_;
@@ -313,6 +345,19 @@ json Room::move_for(const Played& p, const Access& a) const {
   return {{"ply", p.stored.ply}, {"seat", p.stored.seat}, {"move", nullptr}, {"events", json::array()}};
 }
 
+// A move's JSON text, made once per move (and per side: whole, or the public part) and then spliced into every
+// message that lists it: snapshots repeat the whole history.
+const std::string& Room::whole_text(const Played& p) const {
+  if (p.whole_text.empty()) p.whole_text = move_json(p).dump();
+  return p.whole_text;
+}
+
+const std::string& Room::move_text(const Played& p, const Access& a) const {
+  if (move_visible(p, a)) return whole_text(p);
+  if (p.public_text.empty()) p.public_text = move_for(p, a).dump();
+  return p.public_text;
+}
+
 // Which seats have a client connected now (a computer seat always has): sent in every snapshot, and a fresh
 // snapshot goes to the others whenever it changes, so a player learns that the opponent left or came back.
 json Room::presence() const {
@@ -346,9 +391,6 @@ std::string Room::snapshot(Access a) const {
   s["to_move"] = state_ && !over() ? state_->to_move() : -1;
   s["ply"] = ply();
   s["legal"] = legal(a);
-  json moves = json::array();
-  for (const auto& p : history_) moves.push_back(move_for(p, a));
-  s["moves"] = moves;
   s["clocks"] = clocks(now_ms());
   s["draw_offer"] = draw_offer_;
   s["result"] = result_json();
@@ -365,19 +407,37 @@ std::string Room::snapshot(Access a) const {
   s["rematch"] = rematch_json(a);
   s["takeback"] = meta_.mode == "computer" && meta_.clock_initial_ms <= 0;  // whether this game allows take-backs
   static const std::string none = "[]";
-  return with_view(s, view_text(a), s["legal"].empty() ? &none : &legal_moves_text());
+  const bool no_legal = s["legal"].empty();
+  // "moves" is spliced in as text, each move's made once (move_text): a long game's snapshot would otherwise
+  // build and write a JSON tree of every move. The keys around it are written in the same sorted order.
+  std::string moves = "[";
+  for (const auto& p : history_) {
+    if (moves.size() > 1) moves += ',';
+    moves += move_text(p, a);
+  }
+  moves += ']';
+  json before = json::object(), after = json::object();
+  for (auto& [key, value] : s.items()) (key < "moves" ? before : after)[key] = std::move(value);
+  std::string out = before.dump();
+  out.pop_back();
+  out += out.size() > 1 ? ",\"moves\":" : "\"moves\":";
+  out += moves;
+  if (after.empty()) out += '}';
+  else out += ',' + after.dump().substr(1);
+  return with_view(std::move(out), view_text(a), no_legal ? &none : &legal_moves_text());
 }
 
 void Room::join(Client* client, Access access) {
   const json before = presence();
   members_.push_back({client, access});
-  client->send(snapshot(access));
+  deliver(client, snapshot(access));
   if (presence() != before)
     for (auto& m : members_)
-      if (m.client != client) m.client->send(snapshot(m.access));
+      if (m.client != client) deliver(m.client, snapshot(m.access));
 }
 
 void Room::leave(Client* client) {
+  store_.forget(client);  // messages waiting for a commit: the client is going away
   const json before = presence();
   members_.erase(std::remove_if(members_.begin(), members_.end(), [&](const Member& m) { return m.client == client; }),
                  members_.end());
@@ -385,12 +445,12 @@ void Room::leave(Client* client) {
 }
 
 void Room::broadcast_snapshots() {
-  for (auto& m : members_) m.client->send(snapshot(m.access));
+  for (auto& m : members_) deliver(m.client, snapshot(m.access));
 }
 
 void Room::broadcast_plain(const json& message) {
   std::string text = message.dump();
-  for (auto& m : members_) m.client->send(text);
+  for (auto& m : members_) deliver(m.client, text);
 }
 
 void Room::broadcast_move(const Played& p) {
@@ -402,17 +462,21 @@ void Room::broadcast_move(const Played& p) {
   const int s = ended ? -1 : state_->to_move();
   const std::string after =
       json{{"to_move", s}, {"clocks", clocks(now_ms())}, {"draw_offer", draw_offer_}, {"result", result_json()}}.dump();
-  const std::string whole = move_json(p).dump();
-  std::string told, legal_text, views[3];  // the other side's part of the move, the legal list, views by viewer
+  std::string legal_text, views[3];  // the legal list, views by viewer
   for (auto& m : members_) {
     const int v = viewer(m.access);
     std::string& view = views[v + 1];
     if (view.empty()) view = view_text(m.access);
-    const bool visible = move_visible(p, m.access);
-    if (!visible && told.empty()) told = move_for(p, m.access).dump();
     const bool mine = s >= 0 && (m.access.acts & (1 << s)) && meta_.seats[s].kind == "human";
-    if (mine && legal_text.empty()) legal_text = json(legal_now()).dump();
-    const std::string& move = visible ? whole : told;
+    if (mine && legal_text.empty()) {
+      legal_text = "[";
+      for (const auto& move : legal_now()) {
+        if (legal_text.size() > 1) legal_text += ',';
+        append_quoted(legal_text, move, [](std::string& o, std::string_view t) { o += json(t).dump(); });
+      }
+      legal_text += ']';
+    }
+    const std::string& move = move_text(p, m.access);  // whole, or as the other side is told it
     std::string out;
     out.reserve(move.size() + after.size() + view.size() + (mine ? legal_text.size() * 4 : 0) + 80);
     out += "{\"type\":\"move\",";
@@ -428,12 +492,13 @@ void Room::broadcast_move(const Played& p) {
     out += ",\"view\":";
     out += view;
     out += '}';
-    m.client->send(out);
+    deliver(m.client, std::move(out));
   }
 }
 
 void Room::error(Client* client, const std::string& what, const std::string& request) {
-  client->send(json{{"type", "error"}, {"request", strat::one_line(request, 40)}, {"message", strat::one_line(what)}}.dump());
+  json message{{"type", "error"}, {"request", strat::one_line(request, 40)}, {"message", strat::one_line(what)}};
+  deliver(client, message.dump());
 }
 
 // The seat a message acts for: the one the token holds, or for a hotseat token the "seat" given (default: the
@@ -467,8 +532,8 @@ void Room::handle(Client* client, const json& m, std::int64_t now) {
     else if (type == "draw") on_draw(client, a, m);
     else if (type == "takeback") on_takeback(client, a, m);
     else if (type == "rematch") on_rematch(client, a, m);
-    else if (type == "state") client->send(snapshot(a));
-    else if (type == "ping") client->send(json{{"type", "pong"}}.dump());
+    else if (type == "state") deliver(client, snapshot(a));
+    else if (type == "ping") deliver(client, json{{"type", "pong"}}.dump());
     else bad_input(type.empty() ? "a message needs a \"type\"" : "unknown message type " + strat::quoted(type));
   } catch (const BadInput& e) {
     error(client, e.what(), type);
@@ -557,7 +622,7 @@ void Room::on_setup(Client* client, const Access& a, const json& m) {
     start_from_setups(now_ms());
     broadcast_snapshots();
   } else {
-    for (auto& mem : members_) mem.client->send(snapshot(mem.access));
+    for (auto& mem : members_) deliver(mem.client, snapshot(mem.access));
   }
 }
 
@@ -574,7 +639,7 @@ void Room::on_random_setup(Client* client, const Access& a, const json& m) {
   if (!spec_.info->random_setup) bad_input(spec_.info->name + " has no setups");
   int seat = seat_for(a, m, "place a setup");
   std::string s = spec_.info->random_setup(spec_.options, seat, secure_random_u64());
-  client->send(json{{"type", "setup_suggestion"}, {"seat", seat}, {"setup", s}}.dump());
+  deliver(client, json{{"type", "setup_suggestion"}, {"seat", seat}, {"setup", s}}.dump());
 }
 
 void Room::on_resign(Client* client, const Access& a, const json& m) {
@@ -647,7 +712,7 @@ void Room::on_rematch(Client* client, const Access& a, const json& m) {
     bad_input("rematch action must be offer, accept or decline");
   if (!meta_.rematch.empty()) {
     if (action == "decline") bad_input("the rematch is made already");
-    client->send(rematch_json(a).dump());
+    deliver(client, rematch_json(a).dump());
     return;
   }
   if (meta_.mode != "friend") {
@@ -731,7 +796,7 @@ json Room::rematch_json(const Access& a) const {
 }
 
 void Room::broadcast_rematch() {
-  for (auto& m : members_) m.client->send(rematch_json(m.access).dump());
+  for (auto& m : members_) deliver(m.client, rematch_json(m.access).dump());
 }
 
 json Room::player_entry(int seat) const {

@@ -26,7 +26,7 @@ namespace strat::server {
 class Client {
  public:
   virtual ~Client() = default;
-  virtual void send(const std::string& text) = 0;
+  virtual void send(std::string text) = 0;
 };
 
 // A connected client's rights, from its token.
@@ -128,6 +128,8 @@ class Room {
   struct Played {
     StoredMove stored;
     std::vector<std::string> events;
+    // The move as JSON text, whole and as the other side is told it, made once (move_text).
+    mutable std::string whole_text, public_text;
   };
   struct Member {
     Client* client;
@@ -146,11 +148,14 @@ class Room {
   nlohmann::json move_json(const Played& p) const;
   bool move_visible(const Played& p, const Access& a) const;
   nlohmann::json move_for(const Played& p, const Access& a) const;
+  const std::string& move_text(const Played& p, const Access& a) const;  // move_for as text, cached
+  const std::string& whole_text(const Played& p) const;                 // move_json as text, cached
   nlohmann::json presence() const;
   void broadcast_snapshots();
   void broadcast_move(const Played& p);
   void broadcast_plain(const nlohmann::json& message);
   void error(Client* client, const std::string& what, const std::string& request);
+  void deliver(Client* client, std::string text);
   int seat_for(const Access& a, const nlohmann::json& message, const std::string& action) const;
 
   void on_move(Client* client, const Access& a, const nlohmann::json& m, std::int64_t now);

@@ -104,6 +104,12 @@ Store::Store(const std::string& path) {
 }
 
 Store::~Store() {
+  // Moves accepted in the last turn of the event loop (a server stopping on a signal): kept, though their
+  // announcements will never go out; clients get them in their snapshot on reconnecting.
+  try {
+    settle();
+  } catch (const std::exception&) {
+  }
   cache_->clear();
   sqlite3_close(db_);
 }
@@ -118,6 +124,7 @@ void Store::exec(const char* sql) {
 }
 
 void Store::create_game(const StoredGame& g, const std::vector<StoredToken>& tokens) {
+  settle();
   exec("BEGIN IMMEDIATE");
   try {
     Stmt s(db_, "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
@@ -141,43 +148,56 @@ void Store::create_game(const StoredGame& g, const std::vector<StoredToken>& tok
 }
 
 void Store::set_start(const std::string& id, const std::string& start, std::int64_t now) {
+  settle();
   Stmt s(db_, "UPDATE games SET start=?, updated=?, started=? WHERE id=?");
   s.bind(start).bind(now).bind(now).bind(id).run();
 }
 
 void Store::heartbeat(std::int64_t now) {
+  settle();
   Stmt s = cache_->get(db_, "INSERT INTO heartbeat VALUES (0, ?) ON CONFLICT(id) DO UPDATE SET alive=excluded.alive");
   s.bind(now).run();
 }
 
 std::optional<std::int64_t> Store::last_alive() {
+  settle();
   Stmt s(db_, "SELECT alive FROM heartbeat WHERE id=0");
   if (!s.step()) return std::nullopt;
   return s.integer(0);
 }
 
 void Store::set_setup(const std::string& id, int seat, const std::string& setup) {
+  settle();
   Stmt s(db_, "INSERT OR REPLACE INTO setups VALUES (?,?,?)");
   s.bind(id).bind(std::int64_t{seat}).bind(setup).run();
 }
 
 std::optional<std::string> Store::setup(const std::string& id, int seat) {
+  settle();
   Stmt s(db_, "SELECT setup FROM setups WHERE game_id=? AND seat=?");
   s.bind(id).bind(std::int64_t{seat});
   if (!s.step()) return std::nullopt;
   return s.text(0);
 }
 
+// The game row is not touched: its time of last change is the later of `updated` and its last move's time
+// (Room::restore), which spares every commit a page of the games table.
+void Store::insert_move(const std::string& id, const StoredMove& m) {
+  Stmt s = cache_->get(db_, "INSERT INTO moves VALUES (?,?,?,?,?,?,?)");
+  s.bind(id).bind(std::int64_t{m.ply}).bind(std::int64_t{m.seat}).bind(m.move).bind(m.clock_ms[0])
+      .bind(m.clock_ms[1]).bind(m.at_ms).run();
+}
+
 void Store::add_move(const std::string& id, const StoredMove& m) {
-  // One transaction: the move row and the game's timestamp commit together or not at all. BEGIN and COMMIT are
-  // prepared once too (sqlite3_exec would compile them again for every move).
+  if (schedule_flush_) {
+    waiting_.push_back({id, m});
+    request_flush();
+    return;
+  }
+  // BEGIN and COMMIT are prepared once (sqlite3_exec would compile them again for every move).
   cache_->get(db_, "BEGIN IMMEDIATE").run();
   try {
-    Stmt s = cache_->get(db_, "INSERT INTO moves VALUES (?,?,?,?,?,?,?)");
-    s.bind(id).bind(std::int64_t{m.ply}).bind(std::int64_t{m.seat}).bind(m.move).bind(m.clock_ms[0])
-        .bind(m.clock_ms[1]).bind(m.at_ms).run();
-    Stmt u = cache_->get(db_, "UPDATE games SET updated=? WHERE id=?");
-    u.bind(m.at_ms).bind(id).run();
+    insert_move(id, m);
     cache_->get(db_, "COMMIT").run();
   } catch (...) {
     exec("ROLLBACK");
@@ -185,22 +205,66 @@ void Store::add_move(const std::string& id, const StoredMove& m) {
   }
 }
 
+void Store::enable_group_commit(std::function<void()> schedule_flush) { schedule_flush_ = std::move(schedule_flush); }
+
+void Store::request_flush() {
+  if (flush_scheduled_ || !schedule_flush_) return;
+  flush_scheduled_ = true;
+  schedule_flush_();
+}
+
+void Store::after_commit(const void* key, std::function<void()> deliver) {
+  if (waiting_.empty() && deliveries_.empty()) return deliver();
+  deliveries_.emplace_back(key, std::move(deliver));
+  request_flush();
+}
+
+void Store::forget(const void* key) {
+  std::erase_if(deliveries_, [&](const auto& d) { return d.first == key; });
+}
+
+void Store::settle() {
+  if (waiting_.empty()) return;
+  // All or nothing: on failure the moves stay waiting (and their messages queued) for the next attempt.
+  cache_->get(db_, "BEGIN IMMEDIATE").run();
+  try {
+    for (const auto& w : waiting_) insert_move(w.game_id, w.move);
+    cache_->get(db_, "COMMIT").run();
+  } catch (...) {
+    exec("ROLLBACK");
+    throw;
+  }
+  waiting_.clear();
+}
+
+void Store::flush() {
+  flush_scheduled_ = false;
+  settle();
+  auto due = std::move(deliveries_);
+  deliveries_.clear();
+  for (auto& d : due) d.second();
+}
+
 void Store::finish(const std::string& id, const std::string& result_json, const std::string& summary) {
+  settle();
   Stmt s(db_, "UPDATE games SET result=?, summary=?, listed=0, updated=? WHERE id=?");
   s.bind(result_json).bind(summary).bind(now_ms()).bind(id).run();
 }
 
 void Store::set_draw_offer(const std::string& id, int seat, int ply) {
+  settle();
   Stmt s(db_, "UPDATE games SET draw_offer=?, draw_offer_ply=?, updated=? WHERE id=?");
   s.bind(std::int64_t{seat}).bind(std::int64_t{ply}).bind(now_ms()).bind(id).run();
 }
 
 void Store::set_summary(const std::string& id, const std::string& summary) {
+  settle();
   Stmt s(db_, "UPDATE games SET summary=?, listed=CASE WHEN ?='' THEN listed ELSE 0 END, updated=? WHERE id=?");
   s.bind(summary).bind(summary).bind(now_ms()).bind(id).run();
 }
 
 bool Store::claim_invite(const std::string& invite, const std::vector<StoredToken>& fresh) {
+  settle();
   exec("BEGIN IMMEDIATE");
   try {
     Stmt s(db_, "UPDATE tokens SET claimed=1, acts=0, sees=? WHERE token=? AND claimed=0");
@@ -224,11 +288,13 @@ bool Store::claim_invite(const std::string& invite, const std::vector<StoredToke
 }
 
 void Store::touch(const std::string& id) {
+  settle();
   Stmt s(db_, "UPDATE games SET updated=? WHERE id=?");
   s.bind(now_ms()).bind(id).run();
 }
 
 void Store::truncate_moves(const std::string& id, int ply, std::int64_t now) {
+  settle();
   exec("BEGIN IMMEDIATE");
   try {
     Stmt s(db_, "DELETE FROM moves WHERE game_id=? AND ply>=?");
@@ -243,16 +309,19 @@ void Store::truncate_moves(const std::string& id, int ply, std::int64_t now) {
 }
 
 void Store::set_rematch(const std::string& id, const std::string& rematch_id) {
+  settle();
   Stmt s(db_, "UPDATE games SET rematch=? WHERE id=?");
   s.bind(rematch_id).bind(id).run();
 }
 
 void Store::add_player(const std::string& player, std::int64_t now) {
+  settle();
   Stmt s(db_, "INSERT INTO players VALUES (?,?)");
   s.bind(player).bind(now).run();
 }
 
 bool Store::player_exists(const std::string& player) {
+  settle();
   Stmt s(db_, "SELECT 1 FROM players WHERE player=?");
   s.bind(player);
   return s.step();
@@ -260,12 +329,14 @@ bool Store::player_exists(const std::string& player) {
 
 void Store::add_player_game(const std::string& player, const std::string& game_id, const std::string& token, int seat,
                             std::int64_t now) {
+  settle();
   // A game is listed once per player, with the first seat link registered for it.
   Stmt s(db_, "INSERT OR IGNORE INTO player_games VALUES (?,?,?,?,?)");
   s.bind(player).bind(game_id).bind(token).bind(std::int64_t{seat}).bind(now).run();
 }
 
 std::vector<Store::PlayerGame> Store::player_games(const std::string& player) {
+  settle();
   Stmt s(db_, "SELECT game_id, token, seat FROM player_games WHERE player=? ORDER BY added DESC");
   s.bind(player);
   std::vector<PlayerGame> out;
@@ -274,6 +345,7 @@ std::vector<Store::PlayerGame> Store::player_games(const std::string& player) {
 }
 
 std::vector<StoredGame> Store::games() {
+  settle();
   Stmt s(db_, (std::string("SELECT ") + kGameColumns + " FROM games ORDER BY created, id").c_str());
   std::vector<StoredGame> out;
   while (s.step()) out.push_back(read_game(s));
@@ -281,6 +353,7 @@ std::vector<StoredGame> Store::games() {
 }
 
 std::optional<StoredGame> Store::game(const std::string& id) {
+  settle();
   Stmt s(db_, (std::string("SELECT ") + kGameColumns + " FROM games WHERE id=?").c_str());
   s.bind(id);
   if (!s.step()) return std::nullopt;
@@ -288,6 +361,7 @@ std::optional<StoredGame> Store::game(const std::string& id) {
 }
 
 std::vector<StoredMove> Store::moves(const std::string& id) {
+  settle();
   Stmt s(db_, "SELECT ply, seat, move, clock0, clock1, at FROM moves WHERE game_id=? ORDER BY ply");
   s.bind(id);
   std::vector<StoredMove> out;
@@ -311,6 +385,7 @@ StoredToken read_token(Stmt& s) {
 }  // namespace
 
 std::vector<StoredToken> Store::tokens(const std::string& id) {
+  settle();
   Stmt s(db_, "SELECT token, game_id, acts, sees, claimed FROM tokens WHERE game_id=?");
   s.bind(id);
   std::vector<StoredToken> out;
@@ -319,6 +394,7 @@ std::vector<StoredToken> Store::tokens(const std::string& id) {
 }
 
 std::optional<StoredToken> Store::token(const std::string& token) {
+  settle();
   Stmt s(db_, "SELECT token, game_id, acts, sees, claimed FROM tokens WHERE token=?");
   s.bind(token);
   if (!s.step()) return std::nullopt;

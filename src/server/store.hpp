@@ -1,7 +1,10 @@
 #pragma once
-// SQLite storage of games (WAL). Every write is its own committed transaction, done before the server
-// acknowledges it, so a killed server restarts with every accepted move (docs/server.md, "Durability").
+// SQLite storage of games (WAL). Every write is committed before the server acknowledges it, so a killed
+// server restarts with every accepted move (docs/server.md, "Durability"). Moves may be committed in groups
+// (enable_group_commit): then what a client is told goes through after_commit and waits for the group's commit.
 #include <cstdint>
+#include <deque>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -70,7 +73,26 @@ class Store {
   void set_start(const std::string& id, const std::string& start, std::int64_t now);
   void set_setup(const std::string& id, int seat, const std::string& setup);
   std::optional<std::string> setup(const std::string& id, int seat);
+  // Stores a move: committed at once, or with group commit, at the next flush (or before any other write or
+  // read of the store, whichever comes first).
   void add_move(const std::string& id, const StoredMove& move);
+
+  // Group commit, for a server under load: moves accepted during one turn of the event loop are committed in
+  // one transaction by flush(), which `schedule_flush` must arrange to run soon (the Hub posts it to its event
+  // loop). Everything a client is told goes through after_commit, so nobody hears of a move before its commit.
+  void enable_group_commit(std::function<void()> schedule_flush);
+  // Runs `deliver` once every move stored so far is committed: at once when none waits and nothing is queued
+  // before it, otherwise at the next flush, in the order given. `key` (the client it is for) lets forget() drop
+  // the deliveries of a client that leaves.
+  void after_commit(const void* key, std::function<void()> deliver);
+  void forget(const void* key);
+  // Whether a delivery now would have to wait (moves waiting for their commit, or deliveries queued).
+  bool holding() const { return !waiting_.empty() || !deliveries_.empty(); }
+  // Commits the waiting moves (one transaction), then runs the queued deliveries. Throws if the commit fails:
+  // the moves stay waiting and nothing was delivered.
+  void flush();
+  // Commits the waiting moves without delivering anything yet.
+  void settle();
   void finish(const std::string& id, const std::string& result_json, const std::string& summary);
   void set_summary(const std::string& id, const std::string& summary);
   void set_draw_offer(const std::string& id, int seat, int ply);
@@ -106,8 +128,18 @@ class Store {
 
  private:
   void exec(const char* sql);
+  void insert_move(const std::string& id, const StoredMove& m);
+  void request_flush();
   sqlite3* db_ = nullptr;
   std::unique_ptr<StmtCache> cache_;  // the per-move statements, prepared once
+  struct WaitingMove {
+    std::string game_id;
+    StoredMove move;
+  };
+  std::vector<WaitingMove> waiting_;  // group commit: stored, not yet committed
+  std::deque<std::pair<const void*, std::function<void()>>> deliveries_;
+  std::function<void()> schedule_flush_;  // empty: every move commits at once
+  bool flush_scheduled_ = false;
 };
 
 std::int64_t now_ms();

@@ -19,17 +19,19 @@ class WsWriter {
  public:
   using Stream = boost::beast::websocket::stream<boost::beast::tcp_stream>;
 
-  WsWriter(Stream& ws, std::size_t limit) : ws_(ws), limit_(limit) {}
+  // Each message goes out as one frame: Beast's default (auto_fragment) would cut a message into 4 KB frames,
+  // each its own socket write, and a Stratego move message (view and legal moves) is 5 to 9 KB.
+  WsWriter(Stream& ws, std::size_t limit) : ws_(ws), limit_(limit) { ws_.auto_fragment(false); }
 
   // `owner` is the session holding this writer and its stream; it is kept alive until the writes complete.
-  void send(const std::string& text, const std::weak_ptr<void>& owner) {
+  void send(std::string text, const std::weak_ptr<void>& owner) {
     if (closed_) return;
     if (queue_.size() > limit_) {
       closed_ = true;
       boost::beast::get_lowest_layer(ws_).close();
       return;
     }
-    queue_.push_back(text);
+    queue_.push_back(std::move(text));
     if (queue_.size() > 1) return;  // the write in flight goes on with it
     if (auto alive = owner.lock()) write_next(std::move(alive));
     else queue_.clear();  // the session is being torn down: nobody to write for

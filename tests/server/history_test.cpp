@@ -20,7 +20,7 @@ using nlohmann::json;
 
 struct Sink : Client {
   std::vector<std::string> messages;
-  void send(const std::string& text) override { messages.push_back(text); }
+  void send(std::string text) override { messages.push_back(text); }
 };
 
 struct History : ::testing::Test {

@@ -17,7 +17,7 @@ namespace {
 struct Device : Client {
   std::vector<json> got;
   std::vector<std::string> raw;  // exactly as sent, for byte-for-byte comparisons
-  void send(const std::string& text) override {
+  void send(std::string text) override {
     got.push_back(json::parse(text));
     raw.push_back(text);
   }

@@ -11,7 +11,7 @@ namespace strat::server_test {
 
 struct Recorder : strat::server::Client {
   std::vector<std::string> messages;
-  void send(const std::string& text) override { messages.push_back(text); }
+  void send(std::string text) override { messages.push_back(std::move(text)); }
   nlohmann::json last() const { return nlohmann::json::parse(messages.back()); }
   // The last message of this type, or null.
   nlohmann::json last_of(const std::string& type) const {

@@ -251,7 +251,7 @@ TEST_F(Fixture, TokensActOnlyForTheirSeatAndBadMovesChangeNothing) {
 struct DurabilityProbe : Client {
   std::string path, id;
   std::vector<std::size_t> stored_when_told;
-  void send(const std::string& text) override {
+  void send(std::string text) override {
     if (json::parse(text)["type"] != "move") return;
     Store second(path);
     stored_when_told.push_back(second.moves(id).size());
@@ -274,6 +274,38 @@ TEST_F(Fixture, MovesAreCommittedBeforeTheyAreAnnounced) {
   EXPECT_EQ(probe.stored_when_told, (std::vector<std::size_t>{1, 2, 3, 4}));
 }
 
+// Group commit (the network server's mode): moves accepted in one turn of the event loop are committed together
+// by Store::flush, and no client hears of any of them before that commit.
+TEST_F(Fixture, GroupCommittedMovesAreAnnouncedOnlyAfterTheirCommit) {
+  std::string path = db("group");
+  Store store(path);
+  int flushes_asked = 0;
+  store.enable_group_commit([&] { ++flushes_asked; });
+  std::vector<TokenGrant> grants;
+  NewGame r;
+  r.game = "nim";
+  r.mode = "hotseat";
+  auto room = Room::create(store, r, grants, now_ms());
+  DurabilityProbe probe, leaver;
+  probe.path = leaver.path = path;
+  probe.id = leaver.id = room->id();
+  room->join(&probe, access_of(grant(grants, "hotseat")));
+  room->join(&leaver, access_of(grant(grants, "watch")));
+  for (int i = 0; i < 3; ++i) room->handle(&probe, json{{"type", "move"}, {"move", "take1"}}, now_ms());
+  EXPECT_EQ(flushes_asked, 1) << "one flush for the whole group";
+  EXPECT_TRUE(probe.stored_when_told.empty()) << "nothing announced before the commit";
+  EXPECT_EQ(Store(path).moves(room->id()).size(), 0u) << "nothing committed before the flush";
+  room->leave(&leaver);  // its messages are dropped, never delivered to a client that has gone
+  store.flush();
+  EXPECT_EQ(probe.stored_when_told, (std::vector<std::size_t>{3, 3, 3})) << "announced after all three committed";
+  EXPECT_TRUE(leaver.stored_when_told.empty());
+  room->handle(&probe, json{{"type", "move"}, {"move", "take1"}}, now_ms());
+  EXPECT_EQ(probe.stored_when_told.size(), 3u);
+  EXPECT_EQ(store.moves(room->id()).size(), 4u) << "a read of the store commits what waits first";
+  store.flush();
+  EXPECT_EQ(probe.stored_when_told, (std::vector<std::size_t>{3, 3, 3, 4}));
+}
+
 TEST_F(Fixture, RestoredGameContinuesWhereItStopped) {
   std::string path = db("restore");
   std::string id, red_token, blue_token;
@@ -291,6 +323,7 @@ TEST_F(Fixture, RestoredGameContinuesWhereItStopped) {
   ASSERT_TRUE(game);
   auto room = Room::restore(store, *game, now_ms());
   EXPECT_EQ(room->ply(), 2);
+  EXPECT_EQ(room->meta().updated_ms, store.moves(id).back().at_ms) << "last changed by its last move (lobby order)";
   Recorder red;
   auto t = store.token(red_token);
   ASSERT_TRUE(t);

@@ -1,5 +1,6 @@
 #include "games/stratego/info.hpp"
 
+#include <algorithm>
 #include <array>
 #include <iterator>
 #include <string_view>
@@ -135,7 +136,12 @@ void append_escaped(std::string& out, std::string_view text) {
 
 void append_string(std::string& out, std::string_view text) {
   out += '"';
-  append_escaped(out, text);
+  // Names, rank codes and position strings need no escaping: copied whole, not a character at a time.
+  const auto plain = [](char c) { return static_cast<unsigned char>(c) >= 0x20 && c != '"' && c != '\\'; };
+  if (std::all_of(text.begin(), text.end(), plain))
+    out += text;
+  else
+    append_escaped(out, text);
   out += '"';
 }
 }  // namespace
@@ -158,6 +164,16 @@ std::string Info::to_json() const {
   static_assert(std::string_view("blue") < std::string_view("red"));
   std::string out;
   out.reserve(4608);
+  // "\"10\":", "\"2\":", ... in kSorted order, each but the first after its comma.
+  static const auto count_keys = [] {
+    std::array<std::string, std::size(kSorted)> k;
+    for (std::size_t i = 0; i < k.size(); ++i) {
+      k[i] = i ? "," : "";
+      append_string(k[i], codes[kSorted[i]]);
+      k[i] += ':';
+    }
+    return k;
+  }();
   auto counts = [&](const char* key, auto value) {
     out += '"';
     out += key;
@@ -168,15 +184,34 @@ std::string Info::to_json() const {
       append_string(out, names[p]);
       out += ":{";
       for (std::size_t k = 0; k < std::size(kSorted); ++k) {
-        if (k) out += ',';
-        append_string(out, codes[kSorted[k]]);
-        out += ':';
-        out += std::to_string(value(p, kSorted[k]));
+        out += count_keys[k];
+        const int n = value(p, kSorted[k]);
+        if (n >= 0 && n < 10) out += static_cast<char>('0' + n);
+        else out += std::to_string(n);
       }
       out += '}';
     }
     out += '}';
   };
+  // The text of every possible occupied cell, made once: [known][moved][owner][rank or kUnknownRank].
+  constexpr int kSlots = kRankMask + 1;
+  static const auto cell_texts = [&] {
+    std::array<std::string, 2 * 2 * 2 * kSlots> t;
+    for (int known = 0; known < 2; ++known)
+      for (int moved = 0; moved < 2; ++moved)
+        for (int owner = 0; owner < 2; ++owner)
+          for (int rank = 1; rank < kSlots; ++rank) {
+            if (rank >= kRanks && rank != kUnknownRank) continue;
+            std::string& c = t[((known * 2 + moved) * 2 + owner) * kSlots + rank];
+            c = known ? "{\"known\":true" : "{\"known\":false";
+            c += moved ? ",\"moved\":true,\"owner\":" : ",\"moved\":false,\"owner\":";
+            append_string(c, names[owner]);
+            c += ",\"rank\":";
+            append_string(c, rank == kUnknownRank ? std::string_view("?") : std::string_view(codes[rank]));
+            c += '}';
+          }
+    return t;
+  }();
   const Army& army = config_.army();
   out += '{';
   counts("alive", [&](int p, int r) { return alive_[p][r]; });
@@ -188,12 +223,8 @@ std::string Info::to_json() const {
       if (is_lake_square(col, row)) { out += "\"lake\""; continue; }
       const int rank = c & kRankMask;
       if (rank == 0) { out += "null"; continue; }
-      out += (c & kKnown) ? "{\"known\":true" : "{\"known\":false";
-      out += (c & kMoved) ? ",\"moved\":true,\"owner\":" : ",\"moved\":false,\"owner\":";
-      append_string(out, names[(c & kBlue) ? 1 : 0]);
-      out += ",\"rank\":";
-      append_string(out, rank == kUnknownRank ? std::string_view("?") : std::string_view(codes[rank]));
-      out += '}';
+      const int known = (c & kKnown) ? 1 : 0, moved = (c & kMoved) ? 1 : 0, owner = (c & kBlue) ? 1 : 0;
+      out += cell_texts[((known * 2 + moved) * 2 + owner) * kSlots + rank];
     }
   out += "],\"game\":\"stratego\",";
   counts("lost", [&](int p, int r) { return army[r] - alive_[p][r]; });

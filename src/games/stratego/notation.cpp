@@ -93,28 +93,49 @@ CellsText parse_cells(std::string_view text, bool allow_unknown) {
   return out;
 }
 
+// Appends without temporaries: the server writes this string into every view it sends (twice per move).
 std::string format_cells(const std::array<std::uint8_t, kCells>& board, int side, int ply, const Run run[2]) {
-  std::string field;
-  std::string known, moved;
+  std::string out, known, moved;
+  out.reserve(160);
+  known.reserve(128);
+  moved.reserve(128);
+  auto add_square = [](std::string& list, int s) {
+    if (!list.empty()) list += ',';
+    list += square_str(s);
+  };
   for (int row = 0; row < 10; ++row)
     for (int col = 0; col < 10; ++col) {
       const int s = sq(col, row);
       const std::uint8_t c = board[s];
-      if (is_lake_square(col, row)) { field += '_'; continue; }
-      if ((c & kRankMask) == 0) { field += 'A'; continue; }
+      if (is_lake_square(col, row)) { out += '_'; continue; }
+      if ((c & kRankMask) == 0) { out += 'A'; continue; }
       const int rank = c & kRankMask;
-      field += rank == kUnknownRank ? '?' : piece_letter((c & kBlue) ? 1 : 0, rank);
-      if (c & kKnown) known += (known.empty() ? "" : ",") + square_str(s);
-      if (c & kMoved) moved += (moved.empty() ? "" : ",") + square_str(s);
+      out += rank == kUnknownRank ? '?' : piece_letter((c & kBlue) ? 1 : 0, rank);
+      if (c & kKnown) add_square(known, s);
+      if (c & kMoved) add_square(moved, s);
     }
-  std::string out = field + (side ? " b" : " r");
+  out += side ? " b" : " r";
   const bool extras = ply > 0 || !known.empty() || !moved.empty() || run[0].count || run[1].count;
   if (!extras) return out;
-  auto run_text = [](const Run& r) {
-    return r.count ? square_str(r.from) + square_str(r.to) + ":" + std::to_string(r.count) : std::string("-");
+  auto add_run = [&](const Run& r) {
+    out += ' ';
+    if (!r.count) {
+      out += '-';
+      return;
+    }
+    out += square_str(r.from);
+    out += square_str(r.to);
+    out += ':';
+    out += std::to_string(r.count);
   };
-  out += " " + std::to_string(ply) + " " + run_text(run[0]) + " " + run_text(run[1]) + " " +
-         (known.empty() ? "-" : known) + " " + (moved.empty() ? "-" : moved);
+  out += ' ';
+  out += std::to_string(ply);
+  add_run(run[0]);
+  add_run(run[1]);
+  out += ' ';
+  out += known.empty() ? "-" : known;
+  out += ' ';
+  out += moved.empty() ? "-" : moved;
   return out;
 }
 
