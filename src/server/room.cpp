@@ -171,7 +171,7 @@ std::unique_ptr<Room> Room::restore(Store& store, const StoredGame& g, std::int6
   }
   if (room->state_) {
     for (auto& m : store.moves(g.id)) {
-      Played p{m, room->state_->apply(m.move)};
+      Played p{m, room->state_->apply(m.move), {}, {}};
       room->history_.push_back(std::move(p));
       room->remaining_[0] = m.clock_ms[0];
       room->remaining_[1] = m.clock_ms[1];

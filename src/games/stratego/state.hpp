@@ -251,7 +251,7 @@ inline void State::legal_moves(std::vector<Move>& out) const {
       // Which of the four steps (kDirs order) are open, then all of them, packed in kDirs order, in one store.
       const unsigned open = ok[at[kWidth]] | ok[at[-kWidth]] << 1 | ok[at[1]] << 2 | ok[at[-1]] << 3;
       const std::uint64_t packed = from * 0x0101010101010101ULL + kSteps.delta[open];
-      std::memcpy(buf + n, &packed, sizeof(packed));
+      std::memcpy(static_cast<void*>(buf + n), &packed, sizeof(packed));
       n += kSteps.count[open];
     } else {
       // A Scout: where each ray is blocked, from bitboards (the squares beyond `from` in that direction, up to
@@ -274,7 +274,7 @@ inline void State::legal_moves(std::vector<Move>& out) const {
         n += lens[i];
         const int block = sq + (lens[i] + 1) * kDirs[i];
         const auto blocker = static_cast<std::uint16_t>(f8 | block << 8);  // Move{from, block} in one store
-        std::memcpy(buf + n, &blocker, sizeof(blocker));
+        std::memcpy(static_cast<void*>(buf + n), &blocker, sizeof(blocker));
         n += ok[board[block]];
       }
     }
