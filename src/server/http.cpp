@@ -18,6 +18,7 @@
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "server/live_http.hpp"
+#include "server/query.hpp"
 #include "server/static_files.hpp"
 #include "server/ws_writer.hpp"
 
@@ -41,21 +42,6 @@ std::string default_web_root() {
 }
 
 namespace {
-
-std::string query_param(std::string_view target, std::string_view key) {
-  auto q = target.find('?');
-  if (q == std::string_view::npos) return "";
-  std::string_view rest = target.substr(q + 1);
-  while (!rest.empty()) {
-    auto amp = rest.find('&');
-    std::string_view part = rest.substr(0, amp);
-    auto eq = part.find('=');
-    if (part.substr(0, eq) == key) return eq == std::string_view::npos ? "" : std::string(part.substr(eq + 1));
-    if (amp == std::string_view::npos) break;
-    rest = rest.substr(amp + 1);
-  }
-  return "";
-}
 
 Response make_response(const Request& req, http::status status, std::string body, const std::string& type) {
   Response res{status, req.version()};

@@ -16,6 +16,7 @@
 #include "games/stratego_live/cards.hpp"
 #include "games/stratego_live/events.hpp"
 #include "server/live_hub.hpp"
+#include "server/query.hpp"
 #include "server/ws_writer.hpp"
 
 namespace strat::server {
@@ -30,21 +31,6 @@ using nlohmann::json;
 namespace {
 
 std::string_view path_of(std::string_view target) { return target.substr(0, target.find('?')); }
-
-std::string param(std::string_view target, std::string_view key) {
-  auto q = target.find('?');
-  if (q == std::string_view::npos) return "";
-  std::string_view rest = target.substr(q + 1);
-  while (!rest.empty()) {
-    auto amp = rest.find('&');
-    std::string_view part = rest.substr(0, amp);
-    auto eq = part.find('=');
-    if (part.substr(0, eq) == key) return eq == std::string_view::npos ? "" : std::string(part.substr(eq + 1));
-    if (amp == std::string_view::npos) break;
-    rest = rest.substr(amp + 1);
-  }
-  return "";
-}
 
 LiveResponse reply(const LiveRequest& req, http::status status, std::string body, const char* type) {
   LiveResponse res{status, req.version()};
@@ -64,11 +50,11 @@ LiveResponse json_reply(const LiveRequest& req, const json& body, http::status s
 LiveResponse cards(const LiveRequest& req) {
   const std::string_view target = req.target();
   unsigned long long cards = 0;
-  const std::string c = param(target, "cards");
+  const std::string c = query_param(target, "cards");
   if (!c.empty() && c.size() < 4) cards = std::stoull(c);
-  const int team = live::parse_team(param(target, "colour"));
+  const int team = live::parse_team(query_param(target, "colour"));
   const int n = static_cast<int>(cards);
-  if (param(target, "format") == "html") return reply(req, http::status::ok, live::card_sheet_html(n, team), "text/html; charset=utf-8");
+  if (query_param(target, "format") == "html") return reply(req, http::status::ok, live::card_sheet_html(n, team), "text/html; charset=utf-8");
   return reply(req, http::status::ok, live::card_sheet_svg(n, team), "image/svg+xml");
 }
 
@@ -90,9 +76,9 @@ LiveResponse live_api(LiveHub& hub, const LiveRequest& req) {
       return json_reply(req, hub.create(body), http::status::created);
     }
     if (path == "/api/live/state" && req.method() == http::verb::get)
-      return json_reply(req, hub.state(param(req.target(), "token")));
+      return json_reply(req, hub.state(query_param(req.target(), "token")));
     if (path == "/api/live/cards" && req.method() == http::verb::get) {
-      if (param(req.target(), "cards").find_first_not_of("0123456789") != std::string::npos)
+      if (query_param(req.target(), "cards").find_first_not_of("0123456789") != std::string::npos)
         bad_input("cards must be 20, 30, 40 or 60");
       return cards(req);
     }
@@ -114,7 +100,7 @@ class LiveWsSession : public Client, public std::enable_shared_from_this<LiveWsS
   static constexpr std::size_t kQueueLimit = 1024;
 
   asio::awaitable<void> run(LiveRequest req) {
-    const std::string token = param(req.target(), "token");
+    const std::string token = query_param(req.target(), "token");
     // Phones sleep and lose the network outdoors: pings drop a dead peer, the client reconnects by itself.
     ws_.set_option(websocket::stream_base::timeout{std::chrono::seconds(30), std::chrono::seconds(60), true});
     ws_.read_message_max(16 * 1024);
