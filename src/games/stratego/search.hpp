@@ -51,6 +51,7 @@ class SearchAgent {
   std::int64_t start_ns_ = 0;
   long nodes_ = 0;
   int last_depth_ = 0, last_samples_ = 0;
+  std::array<int, 2> flag_square_{-1, -1};  // each side's Flag in the world being searched
   std::array<std::array<Move, 2>, 64> killers_{};
   std::vector<std::vector<Move>> move_stack_;
 };
