@@ -140,6 +140,37 @@ int spy_danger(const State& s, int me, const Army2& mine) {
   return 0;
 }
 
+// The Flag's guard. An enemy piece that can take the Flag (a Miner; any piece while the Flag has a neighbour that is
+// no own Bomb) and is nearer to it than every own piece that beats it is to the intruder wins the race unless
+// something stops it; a search two or three plies deep sees that only when no defender can arrive in time (the games
+// were lost so, a Miner walking along the back row through the Bombs). The worst such intruder costs, more the nearer.
+int flag_exposure(const State& s, int me, const Army2& mine, const Army2& theirs) {
+  constexpr int kGuard = 300, kReach = 6;
+  int flag = -1;
+  for (int i = 0; i < mine.n && flag < 0; ++i)
+    if (mine.piece[i].rank == kFlag) flag = mine.piece[i].square;
+  if (flag < 0) return 0;
+  bool open = false;
+  for (int d : kDirs) {
+    const std::uint8_t c = s.cell(flag + d);
+    if (!(c & kWall) && !((c & kRankMask) == kBomb && ((c >> 4) & 1) == me)) open = true;
+  }
+  int worst = 0;
+  for (int k = 0; k < theirs.n; ++k) {
+    const Piece& e = theirs.piece[k];
+    if (!movable(e.rank) || (!open && e.rank != kMiner)) continue;
+    const int near = distance(e.square, flag);
+    if (near > kReach || kGuard / near <= worst) continue;
+    bool guarded = false;
+    for (int i = 0; i < mine.n && !guarded; ++i) {
+      const Piece& a = mine.piece[i];
+      guarded = movable(a.rank) && combat(a.rank, e.rank) > 0 && distance(a.square, e.square) <= near;
+    }
+    if (!guarded) worst = kGuard / near;
+  }
+  return worst;
+}
+
 }  // namespace
 
 int evaluate(const State& s, int player) {
@@ -161,7 +192,8 @@ int evaluate(const State& s, int player) {
   const int lead = material[player] - material[other];
   return lead + side_score(s, player, pieces[player], pieces[other], lead) -
          side_score(s, other, pieces[other], pieces[player], -lead) - spy_danger(s, player, pieces[player]) +
-         spy_danger(s, other, pieces[other]);
+         spy_danger(s, other, pieces[other]) - flag_exposure(s, player, pieces[player], pieces[other]) +
+         flag_exposure(s, other, pieces[other], pieces[player]);
 }
 
 SearchConfig SearchConfig::from(const Options& o) {
