@@ -201,7 +201,7 @@ SearchConfig SearchConfig::from(const Options& o) {
   SearchConfig c;
   c.nodes = static_cast<long>(o.get_int("nodes", 0, 0, 1'000'000'000));
   c.time_ms = static_cast<double>(o.get_int("time", c.nodes > 0 ? 0 : 1000, 0, 3'600'000));
-  c.samples = static_cast<int>(o.get_int("samples", 24, 1, 1000));
+  c.samples = static_cast<int>(o.get_int("samples", SearchConfig{}.samples, 1, 1000));
   c.max_depth = static_cast<int>(o.get_int("depth", 8, 1, 30));
   return c;
 }

@@ -22,7 +22,7 @@ namespace strat::stratego {
 struct SearchConfig {
   double time_ms = 1000;  // per move; 0 with nodes > 0: no clock (deterministic)
   long nodes = 0;         // 0: no node limit
-  int samples = 24;       // worlds per depth
+  int samples = 4;        // worlds per depth (deeper beats wider: docs/games/stratego.md)
   int max_depth = 8;
   // "time", "nodes", "samples", "depth". Without time or nodes: 1000 ms.
   static SearchConfig from(const Options& options);
