@@ -30,7 +30,6 @@
 //   static constexpr bool kForcedNoisy         noisy moves are compulsory (no standing pat while one exists);
 //   bool has_no_moves() const                  at a quiet horizon: the side to move has no move and loses.
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <concepts>
 #include <cstdint>
@@ -39,6 +38,7 @@
 #include <span>
 #include <vector>
 
+#include "core/agent.hpp"
 #include "core/game.hpp"
 #include "core/options.hpp"
 #include "core/outcome.hpp"
@@ -112,7 +112,7 @@ class Negamax {
   // The best move from `root`; `history` holds the hashes of the game's positions that draw_by_rule may
   // look back on (oldest first, the root's last). Returns Move{} when there is no legal move.
   Move choose(const P& root, std::span<const std::uint64_t> history = {}) {
-    deadline_ = std::chrono::steady_clock::now() + std::chrono::microseconds(static_cast<long>(config_.time_ms * 1000));
+    deadline_ns_ = search_clock_ns() + static_cast<std::int64_t>(config_.time_ms * 1e6);
     stopped_ = false;
     may_stop_ = false;
     nodes_ = 0;
@@ -162,7 +162,7 @@ class Negamax {
       last_depth_ = depth;
       last_score_ = iteration_score;
       if (std::abs(iteration_score) > kMateBound) break;
-      if (config_.time_ms > 0 && std::chrono::steady_clock::now() >= deadline_) break;
+      if (config_.time_ms > 0 && search_clock_ns() >= deadline_ns_) break;
       // Best first next iteration, the rest by this iteration's scores (stable, for determinism).
       std::vector<std::size_t> idx(root_moves.size());
       for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = i;
@@ -241,7 +241,7 @@ class Negamax {
     if (stopped_) return true;
     if (!may_stop_) return false;
     if (config_.nodes > 0 && nodes_ >= config_.nodes) stopped_ = true;
-    if (config_.time_ms > 0 && (nodes_ & 1023) == 0 && std::chrono::steady_clock::now() >= deadline_) stopped_ = true;
+    if (config_.time_ms > 0 && (nodes_ & 1023) == 0 && search_clock_ns() >= deadline_ns_) stopped_ = true;
     return stopped_;
   }
 
@@ -446,7 +446,7 @@ class Negamax {
   std::vector<Killers> killers_;
   std::vector<int> history_;
   std::vector<std::uint64_t> path_;
-  std::chrono::steady_clock::time_point deadline_;
+  std::int64_t deadline_ns_ = 0;  // on the search clock (core/agent.hpp)
   bool stopped_ = false;
   bool may_stop_ = false;
   std::uint64_t nodes_ = 0;

@@ -16,6 +16,7 @@
 #include "cli/match.hpp"
 #include "cli/progress.hpp"
 #include "cli/verbs.hpp"
+#include "core/agent.hpp"
 #include "core/registry.hpp"
 #include "core/text.hpp"
 
@@ -47,7 +48,7 @@ void install_arena(CLI::App& app, Context& ctx) {
     std::string game, agents, save;
     int games = 10, time_ms = 0, jobs = 1, reply_ms = 2000;
     std::uint64_t seed = 1;
-    bool json = false;
+    bool json = false, cpu_time = false;
   };
   auto a = std::make_shared<Args>();
   cmd->add_option("game", a->game, "Game, with options after a colon")->required();
@@ -60,6 +61,8 @@ void install_arena(CLI::App& app, Context& ctx) {
       ->capture_default_str();
   cmd->add_option("--time-per-move", a->time_ms, "Milliseconds per move for strat's searching agents")
       ->check(CLI::Range(0, 3'600'000));
+  cmd->add_flag("--cpu-time", a->cpu_time,
+               "--time-per-move counts each agent's CPU time, not wall time: a fair comparison on a loaded machine");
   cmd->add_option("--seed", a->seed, "Seed: game i of the k-th pair uses SEED + k*GAMES + i")->capture_default_str();
   cmd->add_option("--jobs", a->jobs, "Games played at once")->check(CLI::Range(1, 64))->capture_default_str();
   cmd->add_option("--reply-limit", a->reply_ms, "Milliseconds an outside program has to answer (the protocol's limit)")
@@ -69,6 +72,7 @@ void install_arena(CLI::App& app, Context& ctx) {
   cmd->add_flag("--json", a->json, "Machine-readable output");
   cmd->callback([&ctx, a] {
     ctx.action = [&ctx, a] {
+      if (a->cpu_time) set_search_clock(SearchClock::ThreadCpu);
       const auto spec = GameSpec::parse(a->game);
       const auto names = split_agents(a->agents);
       if (names.size() < 2) bad_input("--agents needs two or more agents, A,B,...; got " + strat::quoted(a->agents));
@@ -166,6 +170,7 @@ void install_arena(CLI::App& app, Context& ctx) {
         j["game"] = spec.to_string();
         j["games_per_pair"] = a->games;
         j["time_per_move"] = a->time_ms;
+        j["cpu_time"] = a->cpu_time;
         j["seed"] = a->seed;
         nlohmann::json results = nlohmann::json::array();
         for (int g = 0; g < total; ++g) {

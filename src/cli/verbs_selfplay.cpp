@@ -12,6 +12,7 @@
 #include "cli/outcome_text.hpp"
 #include "cli/progress.hpp"
 #include "cli/verbs.hpp"
+#include "core/agent.hpp"
 #include "core/record.hpp"
 #include "core/registry.hpp"
 #include "core/text.hpp"
@@ -26,7 +27,7 @@ void install_selfplay(CLI::App& app, Context& ctx) {
     std::string game, agents = "mcts,random", save;
     int games = 10, time_ms = 0, jobs = 1;
     std::uint64_t seed = 1;
-    bool json = false;
+    bool json = false, cpu_time = false;
   };
   auto a = std::make_shared<Args>();
   cmd->add_option("game", a->game, "Game, with options after a colon")->required();
@@ -34,11 +35,14 @@ void install_selfplay(CLI::App& app, Context& ctx) {
   cmd->add_option("--games", a->games, "Number of games")->check(CLI::Range(1, 1'000'000))->capture_default_str();
   cmd->add_option("--seed", a->seed, "Seed of the first game; game i uses SEED+i")->capture_default_str();
   cmd->add_option("--time-per-move", a->time_ms, "Milliseconds per move for searching agents")->check(CLI::Range(0, 3'600'000));
+  cmd->add_flag("--cpu-time", a->cpu_time,
+               "--time-per-move counts each agent's CPU time, not wall time: a fair comparison on a loaded machine");
   cmd->add_option("--save", a->save, "Write one record per game into this folder");
   cmd->add_option("--jobs", a->jobs, "Games played at once")->check(CLI::Range(1, 64))->capture_default_str();
   cmd->add_flag("--json", a->json, "Machine-readable output");
   cmd->callback([&ctx, a] {
     ctx.action = [&ctx, a] {
+      if (a->cpu_time) set_search_clock(SearchClock::ThreadCpu);
       auto spec = GameSpec::parse(a->game);
       auto names = split_agents(a->agents);
       if (names.size() != 2) bad_input("--agents needs two agents, A,B; got " + strat::quoted(a->agents));

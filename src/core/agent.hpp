@@ -2,6 +2,7 @@
 // Agents choose moves. Search code is templated over the concrete state (src/ai/); AnyAgent is the erased
 // form the CLI and server hold. Agents of hidden-information games only see their player's Info.
 #include <chrono>
+#include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -41,15 +42,23 @@ struct Budget {
   static Budget from(const Options& o, long default_iterations);
 };
 
+// What a search's time budget counts. Wall time is the default: an outside referee (the UCC manager) and a person
+// wait on the wall clock. The calling thread's CPU time makes a fair comparison of agents on a loaded machine
+// (`strat arena --cpu-time`): each gets the same computation per move whatever else runs beside it.
+enum class SearchClock { Wall, ThreadCpu };
+void set_search_clock(SearchClock clock);  // process-wide; set before agents run
+SearchClock search_clock();
+std::int64_t search_clock_ns();  // now, on the search clock (monotonic per thread)
+
 class Deadline {
  public:
   explicit Deadline(double ms)
-      : unlimited_(ms <= 0), end_(std::chrono::steady_clock::now() + std::chrono::microseconds(static_cast<long>(ms * 1000))) {}
-  bool passed() const { return !unlimited_ && std::chrono::steady_clock::now() >= end_; }
+      : unlimited_(ms <= 0), end_ns_(search_clock_ns() + static_cast<std::int64_t>(ms * 1e6)) {}
+  bool passed() const { return !unlimited_ && search_clock_ns() >= end_ns_; }
 
  private:
   bool unlimited_;
-  std::chrono::steady_clock::time_point end_;
+  std::int64_t end_ns_;
 };
 
 // Wraps a templated agent A (with `typename S::Move choose(const S&)`) as an AnyAgent.

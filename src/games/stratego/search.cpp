@@ -1,10 +1,11 @@
 #include "games/stratego/search.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+
+#include "core/agent.hpp"
 
 namespace strat::stratego {
 
@@ -17,10 +18,8 @@ constexpr int kInf = 1'000'000;
 constexpr int kWin = 1000;
 constexpr int kQuiescencePlies = 4;
 
-std::int64_t now_ns() {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
+// The time budget's clock: wall time, or this thread's CPU time under `--cpu-time` (core/agent.hpp).
+std::int64_t now_ns() { return search_clock_ns(); }
 
 // Material in centi-pieces, before the adjustments of piece_value.
 constexpr int kBase[kRanks] = {0, 60, 12, 30, 15, 25, 45, 80, 140, 250, 400, 12, 0};
@@ -141,6 +140,37 @@ int spy_danger(const State& s, int me, const Army2& mine) {
   return 0;
 }
 
+// The Flag's guard. An enemy piece that can take the Flag (a Miner; any piece while the Flag has a neighbour that is
+// no own Bomb) and is nearer to it than every own piece that beats it is to the intruder wins the race unless
+// something stops it; a search two or three plies deep sees that only when no defender can arrive in time (the games
+// were lost so, a Miner walking along the back row through the Bombs). The worst such intruder costs, more the nearer.
+int flag_exposure(const State& s, int me, const Army2& mine, const Army2& theirs) {
+  constexpr int kGuard = 300, kReach = 6;
+  int flag = -1;
+  for (int i = 0; i < mine.n && flag < 0; ++i)
+    if (mine.piece[i].rank == kFlag) flag = mine.piece[i].square;
+  if (flag < 0) return 0;
+  bool open = false;
+  for (int d : kDirs) {
+    const std::uint8_t c = s.cell(flag + d);
+    if (!(c & kWall) && !((c & kRankMask) == kBomb && ((c >> 4) & 1) == me)) open = true;
+  }
+  int worst = 0;
+  for (int k = 0; k < theirs.n; ++k) {
+    const Piece& e = theirs.piece[k];
+    if (!movable(e.rank) || (!open && e.rank != kMiner)) continue;
+    const int near = distance(e.square, flag);
+    if (near > kReach || kGuard / near <= worst) continue;
+    bool guarded = false;
+    for (int i = 0; i < mine.n && !guarded; ++i) {
+      const Piece& a = mine.piece[i];
+      guarded = movable(a.rank) && combat(a.rank, e.rank) > 0 && distance(a.square, e.square) <= near;
+    }
+    if (!guarded) worst = kGuard / near;
+  }
+  return worst;
+}
+
 }  // namespace
 
 int evaluate(const State& s, int player) {
@@ -162,7 +192,8 @@ int evaluate(const State& s, int player) {
   const int lead = material[player] - material[other];
   return lead + side_score(s, player, pieces[player], pieces[other], lead) -
          side_score(s, other, pieces[other], pieces[player], -lead) - spy_danger(s, player, pieces[player]) +
-         spy_danger(s, other, pieces[other]);
+         spy_danger(s, other, pieces[other]) - flag_exposure(s, player, pieces[player], pieces[other]) +
+         flag_exposure(s, other, pieces[other], pieces[player]);
 }
 
 SearchConfig SearchConfig::from(const Options& o) {
@@ -170,7 +201,7 @@ SearchConfig SearchConfig::from(const Options& o) {
   SearchConfig c;
   c.nodes = static_cast<long>(o.get_int("nodes", 0, 0, 1'000'000'000));
   c.time_ms = static_cast<double>(o.get_int("time", c.nodes > 0 ? 0 : 1000, 0, 3'600'000));
-  c.samples = static_cast<int>(o.get_int("samples", 24, 1, 1000));
+  c.samples = static_cast<int>(o.get_int("samples", SearchConfig{}.samples, 1, 1000));
   c.max_depth = static_cast<int>(o.get_int("depth", 8, 1, 30));
   return c;
 }
@@ -189,6 +220,23 @@ int terminal_score(const State& s, int ply) {
   if (o.status != Status::Win) return 0;
   return o.winner == s.to_move() ? kWin - ply : -(kWin - ply);
 }
+// Can a piece of `owner`'s enemy take the Flag on `flag` with its next move: an enemy piece that moves next to it, or
+// an enemy Scout with an open line to it?
+bool flag_attacked(const State& s, int flag, int owner) {
+  for (int d : kDirs) {
+    int q = flag + d;
+    std::uint8_t c = s.cell(q);
+    if (c == 0) {
+      do c = s.cell(q += d);
+      while (c == 0);
+      if (!(c & kWall) && (c & kRankMask) == kScout && ((c >> 4) & 1) != owner) return true;
+      continue;
+    }
+    if (!(c & kWall) && movable(c & kRankMask) && ((c >> 4) & 1) != owner) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 void SearchAgent::order(const State& s, std::vector<Move>& moves, int ply) const {
@@ -218,7 +266,11 @@ void SearchAgent::order(const State& s, std::vector<Move>& moves, int ply) const
 int SearchAgent::quiesce(const State& s, int alpha, int beta, int ply, int qply) {
   tick();
   if (s.outcome().over()) return terminal_score(s, ply);
-  const int stand = evaluate(s, s.to_move());
+  int stand = evaluate(s, s.to_move());
+  // A Flag under attack falls next move unless the attacker is taken: standing pat is no answer, so the search sees an
+  // intruder one move before it arrives (two plies past the horizon) and not only when the Flag is taken.
+  const int flag = flag_square_[s.to_move()];
+  if (flag >= 0 && flag_attacked(s, flag, s.to_move())) stand = -(kWin - ply - 1);
   if (stand >= beta || qply >= kQuiescencePlies || ply >= static_cast<int>(move_stack_.size()) - 1) return stand;
   int best = stand;
   alpha = std::max(alpha, stand);
@@ -312,6 +364,10 @@ Move SearchAgent::choose(const State& root) {
         may_abort_ = !(depth == 1 && k == 0);
         if (k >= static_cast<int>(worlds.size())) worlds.push_back(beliefs.sample(rng_));
         const State& w = worlds[k];
+        // The Flags never move: where they stand in this world is known for the whole search of it.
+        flag_square_ = {-1, -1};
+        for (int q = kWidth; q < 11 * kWidth; ++q)
+          if (w.is_piece(q) && w.rank_at(q) == kFlag) flag_square_[w.owner_at(q)] = q;
         std::vector<int> v(n);
         int best = -kInf;
         for (int i : order) {

@@ -22,7 +22,7 @@ namespace strat::stratego {
 struct SearchConfig {
   double time_ms = 1000;  // per move; 0 with nodes > 0: no clock (deterministic)
   long nodes = 0;         // 0: no node limit
-  int samples = 24;       // worlds per depth
+  int samples = 4;        // worlds per depth (deeper beats wider: docs/games/stratego.md)
   int max_depth = 8;
   // "time", "nodes", "samples", "depth". Without time or nodes: 1000 ms.
   static SearchConfig from(const Options& options);
@@ -51,6 +51,7 @@ class SearchAgent {
   std::int64_t start_ns_ = 0;
   long nodes_ = 0;
   int last_depth_ = 0, last_samples_ = 0;
+  std::array<int, 2> flag_square_{-1, -1};  // each side's Flag in the world being searched
   std::array<std::array<Move, 2>, 64> killers_{};
   std::vector<std::vector<Move>> move_stack_;
 };

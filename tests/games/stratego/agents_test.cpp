@@ -63,6 +63,32 @@ TEST(StrategoSearch, BeliefSearchNeverReadsHiddenEnemyRanks) {
   EXPECT_GE(compared, 4);
 }
 
+TEST(StrategoSearch, DefendsTheFlagAgainstAnIntruderTwoSquaresAway) {
+  // A known Blue Major on a3 walks to a2 and takes Red's Flag on a1 next. Red's Colonel on c2 stops it only by
+  // stepping to b2 now (then it takes the Major on a2); a free Colonel on h6 tempts. Two plies deep the search
+  // reaches the Major on a2 and no further: it must see that a Flag under attack cannot stand pat.
+  const std::uint8_t seen = kKnown | kMoved;
+  State s(Config{});
+  s.put(test::at("a1"), 0, kFlag);
+  s.put(test::at("c2"), 0, kColonel, seen);
+  s.put(test::at("h5"), 0, kGeneral, seen);
+  s.put(test::at("a3"), 1, kMajor, seen);
+  s.put(test::at("h6"), 1, kColonel, seen);
+  s.put(test::at("j10"), 1, kFlag);
+  s.set_side(0);
+  s.set_ply(40);
+  s.refresh_outcome();
+  SearchConfig config;
+  config.time_ms = 0;
+  config.nodes = 200000;
+  config.samples = 4;
+  config.max_depth = 2;
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    SearchAgent agent(config, seed);
+    EXPECT_EQ(s.move_to_string(agent.choose(s)), "c2-b2") << "seed " << seed;
+  }
+}
+
 TEST(StrategoSetup, GeneratedSetupsAreVariedAndSensible) {
   Rng rng(8);
   std::set<std::string> seen;
