@@ -44,6 +44,13 @@ async function until(fn, what, ms = 15000) {
     await sleep(100);
   }
 }
+
+// A Stratego square's box on screen. The board is redrawn when a message arrives (a setup accepted, the game's
+// end), and a square looked up during a redraw has no box for a moment: wait for the drawn one.
+async function squareBox(page, sq) {
+  const square = page.locator(`svg.stratego-board rect.sq[data-square="${sq}"]`);
+  return until(() => square.boundingBox(), `square ${sq} on screen`);
+}
 async function getJson(url) {
   const r = await fetch(server.base + url);
   return r.json();
@@ -98,7 +105,7 @@ async function playMove(page, choose, { drag = false } = {}) {
   await page.waitForSelector(`svg.stratego-board g.piece.movable[data-square="${from}"]`);
   const before = st.moves.length;
   const center = async (sq) => {
-    const box = await page.locator(`svg.stratego-board rect.sq[data-square="${sq}"]`).boundingBox();
+    const box = await squareBox(page, sq);
     return [box.x + box.width / 2, box.y + box.height / 2];
   };
   const [fx, fy] = await center(from);
@@ -464,7 +471,7 @@ test('blue keeps its side of the board at the bottom when the game ends (desktop
   await page.goto(`${server.base}/#/play/${token}`);
   await placeSetup(page);
   await page.waitForSelector('svg.stratego-board');
-  const y = async (p, sq) => (await p.locator(`svg.stratego-board rect.sq[data-square="${sq}"]`).boundingBox()).y;
+  const y = async (p, sq) => (await squareBox(p, sq)).y;
   assert((await y(page, 'a1')) < (await y(page, 'a10')), 'blue plays from the top row 10 down (a1 at the top)');
   await until(async () => (await getJson(`/api/state?token=${token}`)).legal.length, 'our turn');
   await page.click('.resign-btn');
