@@ -237,7 +237,9 @@ test('game page: sides in the game\'s own names and colours, the computer by its
   assert(/White \(you\)/.test(side) && /Bordeaux/.test(side), `side names: ${side}`);
   assert(/computer · Beginner/.test(side), `the computer by its strength: ${side}`);
   assert(!/\b(red|blue)\b|time=|random/i.test(side), `no red/blue, no agent spec: ${side}`);
-  const dots = await page.locator('#moves li .who').evaluateAll((els) => els.map((e) => getComputedStyle(e).backgroundColor));
+  // Found and read in one step in the page (a locator's evaluateAll finds first and reads after: a redraw in
+  // between, when the computer's move arrives, leaves detached elements with no computed style).
+  const dots = await page.evaluate(() => [...document.querySelectorAll('#moves li .who')].map((e) => getComputedStyle(e).backgroundColor));
   assert(dots[0] === 'rgb(245, 241, 230)' && dots[1] === 'rgb(123, 30, 58)', `moves marked in white and bordeaux: ${dots}`);
   await shot(page, 'strata7-names');
   await page.context().close();
@@ -263,7 +265,7 @@ test('vs computer: setup editor, moves by click and drag, an attack with both ra
   await page.waitForSelector('.setup-svg g.piece[data-idx="35"]');
   assert((await page.locator('.ready-btn').isDisabled()), 'Ready is disabled while pieces are missing');
   // The tray's rank glyphs are legible: at least 12 px.
-  const trayPx = await page.locator('.tray-item svg.mini').evaluateAll((svgs) => Math.min(...svgs.flatMap((svg) =>
+  const trayPx = await page.evaluate(() => Math.min(...[...document.querySelectorAll('.tray-item svg.mini')].flatMap((svg) =>
     [...svg.querySelectorAll('text')].map((t) => Number(t.getAttribute('font-size')) * svg.getBoundingClientRect().width))));
   assert(trayPx >= 12, `tray rank glyphs ${trayPx.toFixed(1)} px`);
   await page.fill('.setup-name', 'my test setup');
@@ -352,12 +354,12 @@ test('phone-sized screen: the board fits the width', async () => {
   const view = (await getJson(`/api/state?token=${computerGame.token}`)).view;
   const unknownMoved = view.cells.filter((c) => c && c !== 'lake' && c.owner !== view.perspective && c.rank === '?' && c.moved).length;
   const dots = await until(async () => {
-    const d = await page.locator('svg.stratego-board .moved-mark').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().width));
+    const d = await page.evaluate(() => [...document.querySelectorAll('svg.stratego-board .moved-mark')].map((e) => e.getBoundingClientRect().width));
     return d.length === unknownMoved ? d : null;
   }, `one moved dot per unknown moved enemy piece (${unknownMoved})`);
   assert(dots.every((w) => w >= 6), `moved dots ${dots}`);
   // Captured pieces: rank glyphs of at least 12 px.
-  const lostPx = await page.locator('.captured-piece svg.mini').evaluateAll((svgs) => Math.min(...svgs.flatMap((svg) =>
+  const lostPx = await page.evaluate(() => Math.min(...[...document.querySelectorAll('.captured-piece svg.mini')].flatMap((svg) =>
     [...svg.querySelectorAll('text')].map((t) => Number(t.getAttribute('font-size')) * svg.getBoundingClientRect().width))));
   assert(Number.isFinite(lostPx) && lostPx >= 12, `captured rank glyphs ${lostPx} px`);
   await shot(page, 'stratego-phone');
