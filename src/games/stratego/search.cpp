@@ -319,7 +319,7 @@ int SearchAgent::search(const State& s, int depth, int alpha, int beta, int ply)
 Move SearchAgent::choose(const State& root) {
   start_ns_ = now_ns();
   // Stop early enough that the answer, not only the search, is within the budget.
-  deadline_ns_ = config_.time_ms * 1e6 * 0.9;
+  deadline_ns_ = config_.time_ms * 1e6 * 0.95;
   nodes_ = 0;
   killers_ = {};
   move_stack_.assign(kQuiescencePlies + config_.max_depth + 4, {});
