@@ -13,6 +13,7 @@
 #include "core/error.hpp"
 #include "core/game.hpp"
 #include "core/rng.hpp"
+#include "core/text.hpp"
 
 namespace strat {
 
@@ -65,8 +66,6 @@ template <class S> concept HasEnd = requires(S s, const Outcome& o) { s.end(o); 
 template <class S> concept HasMoveCells = requires(const S s, const typename S::Move& m) {
   { s.move_cells(m) } -> std::same_as<std::vector<std::string>>;
 };
-
-std::string json_escape(std::string_view text);
 
 template <GameState S>
 class StateAdapter final : public AnyState {

@@ -91,24 +91,33 @@ std::string one_line(std::string_view text, std::size_t max) {
   return out;
 }
 
-std::string json_escape(std::string_view text) {
-  std::string out;
-  for (char c : text) {
+void append_json_escaped(std::string& out, std::string_view text) {
+  static const char* hex = "0123456789abcdef";
+  for (char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
     switch (c) {
       case '"': out += "\\\""; break;
       case '\\': out += "\\\\"; break;
+      case '\b': out += "\\b"; break;
+      case '\f': out += "\\f"; break;
       case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
       case '\t': out += "\\t"; break;
       default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out += buf;
+        if (c < 0x20) {
+          out += "\\u00";
+          out += hex[c >> 4];
+          out += hex[c & 15];
         } else {
-          out += c;
+          out += ch;
         }
     }
   }
+}
+
+std::string json_escape(std::string_view text) {
+  std::string out;
+  append_json_escaped(out, text);
   return out;
 }
 

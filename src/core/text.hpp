@@ -21,5 +21,20 @@ std::string quoted(std::string_view text);
 // An error message made safe to print or send: control characters (a newline in a name a user typed) become
 // '?', and a message longer than `max` is cut, so an error is always one short line.
 std::string one_line(std::string_view text, std::size_t max = 400);
+// JSON string contents byte for byte as nlohmann::json writes them: the quote, the backslash and \b \f \n \r \t
+// escaped, other control characters as a backslash-u escape of four hex digits, everything else as it is.
+// Hand-written JSON (views, server messages) must match what the library would write.
+void append_json_escaped(std::string& out, std::string_view text);
+std::string json_escape(std::string_view text);
+// `text` as a JSON string, quotes included. Names, moves and squares need no escaping and are copied whole: these
+// strings go into every view and move message.
+inline void append_json_string(std::string& out, std::string_view text) {
+  out += '"';
+  bool plain = true;
+  for (char c : text) plain &= static_cast<unsigned char>(c) >= 0x20 && c != '"' && c != '\\';
+  if (plain) out += text;
+  else append_json_escaped(out, text);
+  out += '"';
+}
 
 }  // namespace strat

@@ -31,20 +31,6 @@ std::string with_view(std::string out, const std::string& view, const std::strin
   return out;
 }
 
-// Appends `text` as a JSON string. Moves and cell names are printable ASCII without quotes or backslashes,
-// copied as they are; anything else is escaped by `escape` (the writer the message used before: the same bytes).
-template <class Escape>
-void append_quoted(std::string& out, std::string_view text, Escape escape) {
-  const auto printable = [](char c) { return c >= 0x20 && c < 0x7f && c != '"' && c != '\\'; };
-  if (std::all_of(text.begin(), text.end(), printable)) {
-    out += '"';
-    out += text;
-    out += '"';
-  } else {
-    escape(out, text);
-  }
-}
-
 const char* status_name(Status s) { return s == Status::Win ? "win" : s == Status::Draw ? "draw" : "ongoing"; }
 
 std::string default_agent(const GameInfo& info) { return info.agents.empty() ? "random" : info.agents.back(); }
@@ -254,23 +240,20 @@ const std::string& Room::legal_moves_text() const {
     out.clear();
     out += '[';
     // Appended piece by piece: this list goes to the side to move after every move.
-    auto quoted = [&](const std::string& text) {
-      append_quoted(out, text, [](std::string& o, std::string_view t) { o += '"' + json_escape(t) + '"'; });
-    };
     for (std::size_t i = 0; i < cells.size() && i < moves.size(); ++i) {
       const auto& path = cells[i];
       out += i ? ",{\"move\":" : "{\"move\":";
-      quoted(moves[i]);
+      append_json_string(out, moves[i]);
       out += ",\"from\":";
-      if (path.size() >= 2) quoted(path.front());
+      if (path.size() >= 2) append_json_string(out, path.front());
       else out += "null";
       out += ",\"to\":";
-      if (!path.empty()) quoted(path.back());
+      if (!path.empty()) append_json_string(out, path.back());
       else out += "null";
       out += ",\"path\":[";
       for (std::size_t k = 0; k < path.size(); ++k) {
         if (k) out += ',';
-        quoted(path[k]);
+        append_json_string(out, path[k]);
       }
       out += "]}";
     }
@@ -472,7 +455,7 @@ void Room::broadcast_move(const Played& p) {
       legal_text = "[";
       for (const auto& move : legal_now()) {
         if (legal_text.size() > 1) legal_text += ',';
-        append_quoted(legal_text, move, [](std::string& o, std::string_view t) { o += json(t).dump(); });
+        append_json_string(legal_text, move);
       }
       legal_text += ']';
     }

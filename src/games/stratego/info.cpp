@@ -1,11 +1,11 @@
 #include "games/stratego/info.hpp"
 
-#include <algorithm>
 #include <array>
 #include <iterator>
 #include <string_view>
 #include <vector>
 
+#include "core/text.hpp"
 #include "games/stratego/notation.hpp"
 
 namespace strat::stratego {
@@ -108,44 +108,6 @@ void Info::learn_moved(int s) { board_[s] |= kMoved; }
 
 std::string Info::to_string() const { return format_cells(board_, side_, ply_, run_); }
 
-namespace {
-// JSON string contents as nlohmann::json writes them (the front end and the tests compare byte for byte).
-void append_escaped(std::string& out, std::string_view text) {
-  static const char* hex = "0123456789abcdef";
-  for (char ch : text) {
-    const auto c = static_cast<unsigned char>(ch);
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (c < 0x20) {
-          out += "\\u00";
-          out += hex[c >> 4];
-          out += hex[c & 15];
-        } else {
-          out += ch;
-        }
-    }
-  }
-}
-
-void append_string(std::string& out, std::string_view text) {
-  out += '"';
-  // Names, rank codes and position strings need no escaping: copied whole, not a character at a time.
-  const auto plain = [](char c) { return static_cast<unsigned char>(c) >= 0x20 && c != '"' && c != '\\'; };
-  if (std::all_of(text.begin(), text.end(), plain))
-    out += text;
-  else
-    append_escaped(out, text);
-  out += '"';
-}
-}  // namespace
-
 // Written by hand rather than through nlohmann::json: the server sends this view twice per move to every
 // client, and building a JSON tree of 100 cells cost about 65 us a view. The output is byte-identical to
 // the tree's dump (keys in sorted order), which tests/games/stratego/view_json_test.cpp checks on thousands of
@@ -169,7 +131,7 @@ std::string Info::to_json() const {
     std::array<std::string, std::size(kSorted)> k;
     for (std::size_t i = 0; i < k.size(); ++i) {
       k[i] = i ? "," : "";
-      append_string(k[i], codes[kSorted[i]]);
+      append_json_string(k[i], codes[kSorted[i]]);
       k[i] += ':';
     }
     return k;
@@ -181,7 +143,7 @@ std::string Info::to_json() const {
     for (int i = 0; i < 2; ++i) {
       const int p = name_order[i];
       if (i) out += ',';
-      append_string(out, names[p]);
+      append_json_string(out, names[p]);
       out += ":{";
       for (std::size_t k = 0; k < std::size(kSorted); ++k) {
         out += count_keys[k];
@@ -205,9 +167,9 @@ std::string Info::to_json() const {
             std::string& c = t[((known * 2 + moved) * 2 + owner) * kSlots + rank];
             c = known ? "{\"known\":true" : "{\"known\":false";
             c += moved ? ",\"moved\":true,\"owner\":" : ",\"moved\":false,\"owner\":";
-            append_string(c, names[owner]);
+            append_json_string(c, names[owner]);
             c += ",\"rank\":";
-            append_string(c, rank == kUnknownRank ? std::string_view("?") : std::string_view(codes[rank]));
+            append_json_string(c, rank == kUnknownRank ? std::string_view("?") : std::string_view(codes[rank]));
             c += '}';
           }
     return t;
@@ -229,24 +191,24 @@ std::string Info::to_json() const {
   out += "],\"game\":\"stratego\",";
   counts("lost", [&](int p, int r) { return army[r] - alive_[p][r]; });
   out += ",\"outcome\":{\"reason\":";
-  append_string(out, outcome_.reason);
+  append_json_string(out, outcome_.reason);
   out += ",\"status\":";
   out += outcome_.status == Status::Ongoing ? "\"ongoing\"" : outcome_.status == Status::Draw ? "\"draw\"" : "\"win\"";
   if (outcome_.status == Status::Win) {
     out += ",\"winner\":";
-    append_string(out, names[outcome_.winner]);
+    append_json_string(out, names[outcome_.winner]);
   }
   out += "},\"perspective\":";
   if (player_ < 0) out += "null";
-  else append_string(out, names[player_]);
+  else append_json_string(out, names[player_]);
   out += ",\"ply\":";
   out += std::to_string(ply_);
   out += ",\"to_move\":";
-  append_string(out, names[side_]);
+  append_json_string(out, names[side_]);
   out += ",\"variant\":";
   out += config_.barrage ? "\"barrage\"" : "\"classic\"";
   out += ",\"view\":";
-  append_string(out, to_string());
+  append_json_string(out, to_string());
   out += '}';
   return out;
 }
