@@ -189,18 +189,13 @@ void Store::insert_move(const std::string& id, const StoredMove& m) {
 }
 
 void Store::add_move(const std::string& id, const StoredMove& m) {
-  if (schedule_flush_) {
-    waiting_.push_back({id, m});
-    request_flush();
-    return;
-  }
-  // BEGIN and COMMIT are prepared once (sqlite3_exec would compile them again for every move).
-  cache_->get(db_, "BEGIN IMMEDIATE").run();
+  waiting_.push_back({id, m});
+  if (schedule_flush_) return request_flush();
+  // Without group commit the move commits now, alone; if that fails it is not kept for a later commit.
   try {
-    insert_move(id, m);
-    cache_->get(db_, "COMMIT").run();
+    settle();
   } catch (...) {
-    exec("ROLLBACK");
+    waiting_.clear();
     throw;
   }
 }
@@ -225,7 +220,8 @@ void Store::forget(const void* key) {
 
 void Store::settle() {
   if (waiting_.empty()) return;
-  // All or nothing: on failure the moves stay waiting (and their messages queued) for the next attempt.
+  // All or nothing: on failure the moves stay waiting (and their messages queued) for the next attempt. BEGIN
+  // and COMMIT are prepared once (sqlite3_exec would compile them again for every group).
   cache_->get(db_, "BEGIN IMMEDIATE").run();
   try {
     for (const auto& w : waiting_) insert_move(w.game_id, w.move);
