@@ -18,9 +18,6 @@ constexpr int kInf = 1'000'000;
 constexpr int kWin = 1000;
 constexpr int kQuiescencePlies = 4;
 
-// The time budget's clock: wall time, or this thread's CPU time under `--cpu-time` (core/agent.hpp).
-std::int64_t now_ns() { return search_clock_ns(); }
-
 // Material in centi-pieces, before the adjustments of piece_value.
 constexpr int kBase[kRanks] = {0, 60, 12, 30, 15, 25, 45, 80, 140, 250, 400, 12, 0};
 
@@ -210,7 +207,7 @@ void SearchAgent::tick() {
   ++nodes_;
   if (!may_abort_) return;
   if (config_.nodes > 0 && nodes_ >= config_.nodes) throw Aborted{};
-  if (config_.time_ms > 0 && (nodes_ & 63) == 0 && static_cast<double>(now_ns() - start_ns_) >= deadline_ns_)
+  if (config_.time_ms > 0 && (nodes_ & 63) == 0 && static_cast<double>(search_clock_ns() - start_ns_) >= deadline_ns_)
     throw Aborted{};
 }
 
@@ -317,7 +314,7 @@ int SearchAgent::search(const State& s, int depth, int alpha, int beta, int ply)
 }
 
 Move SearchAgent::choose(const State& root) {
-  start_ns_ = now_ns();
+  start_ns_ = search_clock_ns();
   // Stop early enough that the answer, not only the search, is within the budget.
   deadline_ns_ = config_.time_ms * 1e6 * 0.95;
   nodes_ = 0;
@@ -387,7 +384,7 @@ Move SearchAgent::choose(const State& root) {
     may_abort_ = true;
     return true;
   };
-  auto elapsed = [&] { return static_cast<double>(now_ns() - start_ns_); };
+  auto elapsed = [&] { return static_cast<double>(search_clock_ns() - start_ns_); };
   double previous_cost = 0;
   for (int depth = 1; depth <= config_.max_depth; ++depth) {
     std::fill(sum.begin(), sum.end(), 0.0);
