@@ -7,7 +7,7 @@
 
 namespace strat::stratego {
 
-Beliefs::Beliefs(const Info& info) : info_(info), prob_(kCells) {
+Beliefs::Beliefs(const Info& info, const Evidence* evidence) : info_(info), prob_(kCells) {
   const int enemy = info.player() ^ 1;
   pool_ = info.unknown_enemy_ranks();
   const SquarePriors& priors = info.config().barrage ? kBarrageSquarePriors : kClassicSquarePriors;
@@ -22,6 +22,7 @@ Beliefs::Beliefs(const Info& info) : info_(info), prob_(kCells) {
       if (!pool_[r] || (moved && !movable(r))) continue;
       // A piece still on its setup square: the human frequency there (floored: rare is not impossible).
       p[r] = !moved && idx >= 0 && idx < 40 ? std::max(0.002, static_cast<double>(priors[idx][r])) : 1.0;
+      if (evidence) p[r] *= evidence->at(s)[r];
     }
   }
   // When the Bombs and the Flag still unplaced are exactly as many as the unknown pieces that never moved, those

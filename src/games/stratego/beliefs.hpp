@@ -7,18 +7,21 @@
 // squares very unevenly (priors.hpp, learned from the Gravon setups); a piece that moved has lost its square, so it
 // starts from the remaining army alone. The counts are then made consistent by iterative proportional fitting
 // (Sinkhorn): over the unknown pieces, each rank's probabilities add up to how many of that rank are still unplaced,
-// and each piece's add up to one.
+// and each piece's add up to one. Behaviour (Evidence: a piece that walked up to a known piece of ours likely beats it)
+// weighs the priors of the pieces that moved.
 #include <array>
 #include <vector>
 
 #include "core/rng.hpp"
+#include "games/stratego/evidence.hpp"
 #include "games/stratego/info.hpp"
 
 namespace strat::stratego {
 
 class Beliefs {
  public:
-  explicit Beliefs(const Info& info);
+  // With evidence, each moved piece's prior is multiplied by what its moves said (evidence.hpp) before the fit.
+  explicit Beliefs(const Info& info, const Evidence* evidence = nullptr);
 
   const Info& info() const { return info_; }
   // The unknown enemy pieces (mailbox squares), and P(rank) for the one at `square` (all zero elsewhere).

@@ -62,7 +62,7 @@ bool open_line(const State& s, int a, int b) {
   return true;
 }
 
-int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, int lead) {
+int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, int lead, const int (&enemy_value)[kRanks]) {
   int score = 0;
   int their_flag = -1;
   // Targets worth hunting, with their value to their owner: not the Flag (below), not Bombs (only Miners).
@@ -75,7 +75,7 @@ int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, i
     }
     target_sq[targets] = e.square;
     target_rank[targets] = e.rank;
-    target_value[targets] = piece_value(s, me ^ 1, e.rank) * 8;
+    target_value[targets] = enemy_value[e.rank] * 8;
     ++targets;
   }
   // Intruders near one's own Flag are worth more to hunt down: up to four times, next to it.
@@ -84,6 +84,22 @@ int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, i
     for (int k = 0; k < targets; ++k) {
       const int d = distance(target_sq[k], mine.piece[i].square);
       if (d < 5) target_value[k] += target_value[k] * 3 * (5 - d) / 5;
+    }
+  }
+  // Targets in order of rank (a counting sort): a piece of rank r takes exactly those before first[r], Bombs aside
+  // (only a Miner) and the Marshal (also the Spy). The evaluation's main cost is this pairing of every piece with
+  // every target, so each piece looks only at the targets it takes.
+  int first[kRanks + 1] = {}, sorted_col[40], sorted_row[40], sorted_value[40];
+  for (int k = 0; k < targets; ++k) ++first[target_rank[k] + 1];
+  for (int r = 0; r < kRanks; ++r) first[r + 1] += first[r];
+  {
+    int at[kRanks];
+    std::copy(first, first + kRanks, at);
+    for (int k = 0; k < targets; ++k) {
+      const int j = at[target_rank[k]]++;
+      sorted_col[j] = col_of(target_sq[k]);
+      sorted_row[j] = row_of(target_sq[k]);
+      sorted_value[j] = target_value[k];
     }
   }
   // Hunting: each movable piece is drawn towards the most valuable enemy piece it beats, nearer is better; harder once
@@ -97,23 +113,28 @@ int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, i
   for (int i = 0; i < mine.n; ++i) {
     const Piece& a = mine.piece[i];
     if (!movable(a.rank)) continue;
-    int best = 0;
     const int ac = col_of(a.square), ar = row_of(a.square);
-    for (int k = 0; k < targets; ++k) {
-      const int tr = target_rank[k];
-      if (tr == kBomb ? a.rank != kMiner : combat(a.rank, tr) <= 0) continue;
-      const int d = std::abs(ac - col_of(target_sq[k])) + std::abs(ar - row_of(target_sq[k]));
-      best = std::max(best, target_value[k] / (d + 1));
-    }
+    // The best value / (distance + 1), kept as a fraction (no division per pair): v / dv.
+    int v = 0, dv = 1;
+    auto consider = [&](int from, int to) {
+      for (int j = from; j < to; ++j) {
+        const int d1 = std::abs(ac - sorted_col[j]) + std::abs(ar - sorted_row[j]) + 1;
+        if (sorted_value[j] * dv > v * d1) v = sorted_value[j], dv = d1;
+      }
+    };
+    consider(0, first[a.rank]);
+    if (a.rank == kMiner) consider(first[kBomb], first[kBomb + 1]);
+    if (a.rank == kSpy) consider(first[kMarshal], first[kMarshal + 1]);
+    const int best = v / dv;
     score += best * hunt / 100;
     if (their_flag >= 0) {
       int d = distance(a.square, their_flag);
       if (a.rank == kScout && d > 1 && open_line(s, a.square, their_flag)) d = 1;
-      const int v = flag_weight / (d + 1);
-      if (v > threat[0])
-        threat[1] = threat[0], threat[0] = v;
-      else if (v > threat[1])
-        threat[1] = v;
+      const int near = flag_weight / (d + 1);
+      if (near > threat[0])
+        threat[1] = threat[0], threat[0] = near;
+      else if (near > threat[1])
+        threat[1] = near;
     }
   }
   const int flag_threat = threat[0] + threat[1] / 2;
@@ -187,19 +208,21 @@ int evaluate(const State& s, int player) {
   }
   const int other = player ^ 1;
   const int lead = material[player] - material[other];
-  return lead + side_score(s, player, pieces[player], pieces[other], lead) -
-         side_score(s, other, pieces[other], pieces[player], -lead) - spy_danger(s, player, pieces[player]) +
+  return lead + side_score(s, player, pieces[player], pieces[other], lead, value[other]) -
+         side_score(s, other, pieces[other], pieces[player], -lead, value[player]) - spy_danger(s, player, pieces[player]) +
          spy_danger(s, other, pieces[other]) - flag_exposure(s, player, pieces[player], pieces[other]) +
          flag_exposure(s, other, pieces[other], pieces[player]);
 }
 
 SearchConfig SearchConfig::from(const Options& o) {
-  o.check_known({"time", "nodes", "samples", "depth"});
+  o.check_known({"time", "nodes", "samples", "depth", "evidence", "known"});
   SearchConfig c;
   c.nodes = static_cast<long>(o.get_int("nodes", 0, 0, 1'000'000'000));
   c.time_ms = static_cast<double>(o.get_int("time", c.nodes > 0 ? 0 : 1000, 0, 3'600'000));
   c.samples = static_cast<int>(o.get_int("samples", SearchConfig{}.samples, 1, 1000));
   c.max_depth = static_cast<int>(o.get_int("depth", 8, 1, 30));
+  c.evidence = o.get_int("evidence", 1, 0, 1) != 0;
+  c.known_only = o.get_int("known", 1, 0, 1) != 0;
   return c;
 }
 
@@ -235,6 +258,12 @@ bool flag_attacked(const State& s, int flag, int owner) {
 }
 
 }  // namespace
+
+bool SearchAgent::blind(const State& s, const Move& m) const {
+  if (s.to_move() != root_player_ || !config_.known_only) return false;
+  const std::uint8_t c = s.cell(m.to);
+  return (c & kRankMask) && !(c & kKnown);
+}
 
 void SearchAgent::order(const State& s, std::vector<Move>& moves, int ply) const {
   std::vector<std::pair<int, Move>> scored;
@@ -273,7 +302,7 @@ int SearchAgent::quiesce(const State& s, int alpha, int beta, int ply, int qply)
   alpha = std::max(alpha, stand);
   auto& moves = move_stack_[ply];
   s.legal_moves(moves);
-  std::erase_if(moves, [&](const Move& m) { return !s.is_piece(m.to); });
+  std::erase_if(moves, [&](const Move& m) { return !s.is_piece(m.to) || blind(s, m); });
   order(s, moves, ply);
   for (const Move& m : moves) {
     if (combat(s.rank_at(m.from), s.rank_at(m.to)) < 0) break;  // ordered: only losing attacks remain
@@ -293,6 +322,10 @@ int SearchAgent::search(const State& s, int depth, int alpha, int beta, int ply)
   if (depth <= 0) return quiesce(s, alpha, beta, ply, 0);
   auto& moves = move_stack_[ply];
   s.legal_moves(moves);
+  if (s.to_move() == root_player_) {
+    std::erase_if(moves, [&](const Move& m) { return blind(s, m); });
+    if (moves.empty()) return quiesce(s, alpha, beta, ply, 0);
+  }
   order(s, moves, ply);
   const std::vector<Move> list = moves;  // the stack slot is reused by the children
   int best = -kInf;
@@ -321,14 +354,18 @@ Move SearchAgent::choose(const State& root) {
   killers_ = {};
   move_stack_.assign(kQuiescencePlies + config_.max_depth + 4, {});
   const int me = root.to_move();
+  root_player_ = me;
   // Everything below reads this player's Info only: the worlds are drawn from it.
-  const Beliefs beliefs(root.info(me));
+  const Info seen = root.info(me);
+  evidence_.observe(seen);
+  const Beliefs beliefs(seen, config_.evidence ? &evidence_ : nullptr);
   const Info& info = beliefs.info();
   std::vector<State> worlds{beliefs.sample(rng_)};
   std::vector<Move> moves;
   worlds[0].legal_moves(moves);
   last_depth_ = 0;
   last_samples_ = 0;
+  last_scores_.clear();
   if (moves.size() <= 1) return moves.empty() ? Move{} : moves[0];
   const int n = static_cast<int>(moves.size());
   // Small random offsets: equal moves are not always taken in the same order (fewer repeated shuffles).
@@ -412,6 +449,8 @@ Move SearchAgent::choose(const State& root) {
   int best = 0;
   for (int i = 1; i < n; ++i)
     if (accepted[i] + jitter[i] > accepted[best] + jitter[best]) best = i;
+  last_scores_.clear();
+  for (int i = 0; i < n; ++i) last_scores_.push_back({moves[i], accepted[i] + jitter[i]});
   return moves[best];
 }
 

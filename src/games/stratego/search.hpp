@@ -5,7 +5,8 @@
 // moved pieces never Bombs or Flags, exact counts). The agent draws worlds from those beliefs and, in each, runs an
 // alpha-beta search (iterative deepening, quiescence on attacks) from the current position; every root move's scores
 // are averaged over the worlds, so an attack on an unknown piece is weighed by how likely it is to be each rank: a
-// Marshal does not walk into a likely Bomb or next to a piece that may be the Spy. The evaluation adds what search
+// Marshal does not walk into a likely Bomb or next to a piece that may be the Spy. Between its turns the agent keeps
+// what the enemy's moves said (evidence.hpp): a piece that walks up to a known piece of ours is likely stronger. The evaluation adds what search
 // depth cannot see: the value of staying unknown, Miners while Bombs stand, hunting weaker pieces and the enemy Flag
 // (harder when ahead), and the approaches to one's own Flag.
 #include <array>
@@ -15,6 +16,7 @@
 #include "core/options.hpp"
 #include "core/rng.hpp"
 #include "games/stratego/beliefs.hpp"
+#include "games/stratego/evidence.hpp"
 #include "games/stratego/state.hpp"
 
 namespace strat::stratego {
@@ -24,7 +26,9 @@ struct SearchConfig {
   long nodes = 0;         // 0: no node limit
   int samples = 4;        // worlds per depth (deeper beats wider: docs/games/stratego.md)
   int max_depth = 8;
-  // "time", "nodes", "samples", "depth". Without time or nodes: 1000 ms.
+  bool evidence = true;   // weigh the beliefs by the enemy's behaviour (evidence=0: facts and priors alone)
+  bool known_only = true;  // below the root, attack only enemy pieces one knows (known=0: any, as each world shows)
+  // "time", "nodes", "samples", "depth", "evidence", "known". Without time or nodes: 1000 ms.
   static SearchConfig from(const Options& options);
 };
 
@@ -36,22 +40,31 @@ class SearchAgent {
   // After choose: the deepest depth completed and the worlds searched at it.
   int last_depth() const { return last_depth_; }
   int last_samples() const { return last_samples_; }
+  // What the enemy's moves said so far (the beliefs of the last choose were weighed by it).
+  const Evidence& evidence() const { return evidence_; }
+  // After choose: every root move with its score averaged over the worlds of that depth (analysis and tests).
+  const std::vector<std::pair<Move, double>>& last_scores() const { return last_scores_; }
 
  private:
   struct Aborted {};
   int search(const State& s, int depth, int alpha, int beta, int ply);
   int quiesce(const State& s, int alpha, int beta, int ply, int qply);
   void order(const State& s, std::vector<Move>& moves, int ply) const;
+  // Below the root, an attack by the player on an enemy piece it does not know: see choose().
+  bool blind(const State& s, const Move& m) const;
   void tick();
 
   SearchConfig config_;
   Rng rng_;
+  Evidence evidence_;  // what the enemy's moves said, from one turn to the next
   double deadline_ns_ = 0;
   bool may_abort_ = true;
   std::int64_t start_ns_ = 0;
   long nodes_ = 0;
   int last_depth_ = 0, last_samples_ = 0;
-  std::array<int, 2> flag_square_{-1, -1};  // each side's Flag in the world being searched
+  std::vector<std::pair<Move, double>> last_scores_;
+  std::array<int, 2> flag_square_{-1, -1};
+  int root_player_ = 0;  // each side's Flag in the world being searched
   std::array<std::array<Move, 2>, 64> killers_{};
   std::vector<std::vector<Move>> move_stack_;
 };

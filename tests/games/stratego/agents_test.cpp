@@ -37,7 +37,9 @@ TEST(StrategoMcts, DeterminizedSearchNeverReadsHiddenEnemyRanks) {
 
 TEST(StrategoSearch, BeliefSearchNeverReadsHiddenEnemyRanks) {
   // The `stratego` agent (beliefs + determinized alpha-beta) on a node budget, so that it is deterministic: in two
-  // worlds that look the same to the player it must choose the same move, move after move.
+  // worlds that look the same to the player it must choose the same move, move after move. The agent keeps what the
+  // enemy's moves said between its turns (evidence.hpp), so each agent plays on: one sees the true game, the other a
+  // fresh world drawn from the player's Info at each of its turns.
   Rng rng(31);
   int compared = 0;
   for (int trial = 0; trial < 6; ++trial) {
@@ -47,20 +49,25 @@ TEST(StrategoSearch, BeliefSearchNeverReadsHiddenEnemyRanks) {
     for (int i = 0; i < plies && !truth.outcome().over(); ++i) truth.apply(walker.choose(truth), nullptr);
     if (truth.outcome().over()) continue;
     const int me = truth.to_move();
-    Rng other_rng(77 + trial);
-    State other = truth.info(me).sample(other_rng);
-    ASSERT_EQ(other.view_string(me), truth.view_string(me));
-    ASSERT_NE(other.to_string(), truth.to_string());
     SearchConfig config;
     config.time_ms = 0;
     config.nodes = 8000;
     config.samples = 6;
     SearchAgent a(config, 5), b(config, 5);
-    EXPECT_EQ(a.choose(truth), b.choose(other)) << "trial " << trial;
-    EXPECT_GE(a.last_depth(), 1);
-    ++compared;
+    Rng other_rng(77 + trial);
+    for (int turn = 0; turn < 4 && !truth.outcome().over(); ++turn) {
+      State other = truth.info(me).sample(other_rng);
+      ASSERT_EQ(other.view_string(me), truth.view_string(me));
+      ASSERT_NE(other.to_string(), truth.to_string());
+      const Move chosen = a.choose(truth);
+      EXPECT_EQ(chosen, b.choose(other)) << "trial " << trial << " turn " << turn;
+      EXPECT_GE(a.last_depth(), 1);
+      ++compared;
+      truth.apply(chosen, nullptr);
+      if (!truth.outcome().over()) truth.apply(walker.choose(truth), nullptr);
+    }
   }
-  EXPECT_GE(compared, 4);
+  EXPECT_GE(compared, 16);
 }
 
 TEST(StrategoSearch, DefendsTheFlagAgainstAnIntruderTwoSquaresAway) {

@@ -1,5 +1,6 @@
 // Beliefs about hidden enemy ranks (src/games/stratego/beliefs.hpp): built from an Info alone, consistent with every
-// public fact, counts exact; the belief-weighted sampler only draws armies consistent with every observation.
+// public fact, counts exact; the belief-weighted sampler only draws armies consistent with every observation. The
+// evidence of behaviour (evidence.hpp) weighs them: approaches and retreats next to a piece the enemy knows.
 #include "games/stratego/beliefs.hpp"
 
 #include <gtest/gtest.h>
@@ -161,4 +162,96 @@ TEST(StrategoBeliefs, SamplesAreConsistentWithEveryObservationOver1000RandomGame
     ++checked;
   }
   EXPECT_GT(checked, 900);
+}
+
+namespace {
+
+// Red's Colonel on e4 stands known to Blue (it won a fight); Blue's pieces are all unknown to Red, the four movable
+// ones have moved (so that Red's beliefs about them start alike). Red to move.
+State colonel_position() {
+  State s = make(with_flags({{"e4", 0, kColonel},
+                             {"a4", 0, kScout},
+                             {"e7", 1, kGeneral},
+                             {"b7", 1, kSergeant},
+                             {"c7", 1, kMiner},
+                             {"h7", 1, kCaptain},
+                             {"j9", 1, kBomb}}),
+                 0);
+  s.put(at("e4"), 0, kColonel, kKnown | kMoved);
+  for (const char* q : {"b7", "c7", "h7"}) s.put(at(q), 1, s.rank_at(at(q)), kMoved);
+  return s;
+}
+
+}  // namespace
+
+TEST(StrategoEvidence, APieceThatWalksUpToAKnownPieceIsLikelyStronger) {
+  // Blue's piece walks e7-e6-e5, next to Red's known Colonel: of the four unknown pieces that could move, only the
+  // General beats a Colonel, and the beliefs say so after the approach; without the evidence they cannot tell.
+  State s = colonel_position();
+  Evidence evidence;
+  evidence.observe(s.info(0));
+  play(s, "a4-a5");
+  play(s, "e7-e6");
+  evidence.observe(s.info(0));
+  EXPECT_EQ(evidence.last_enemy_move(), std::make_pair(at("e7"), at("e6")));
+  play(s, "a5-a4");
+  play(s, "e6-e5");
+  evidence.observe(s.info(0));
+  EXPECT_EQ(evidence.last_enemy_move(), std::make_pair(at("e6"), at("e5")));
+  EXPECT_EQ(evidence.at(at("e5"))[kGeneral], 1.0);
+  EXPECT_LT(evidence.at(at("e5"))[kCaptain], 0.2);
+
+  const Beliefs plain(s.info(0)), weighed(s.info(0), &evidence);
+  ASSERT_EQ(belief_errors(weighed), "");
+  EXPECT_GT(weighed.at(at("e5"))[kGeneral], 0.5);
+  EXPECT_GT(weighed.at(at("e5"))[kGeneral], 2 * plain.at(at("e5"))[kGeneral]);
+  // The General's probability moved off the other pieces (the counts stay exact).
+  EXPECT_LT(weighed.at(at("h7"))[kGeneral], plain.at(at("h7"))[kGeneral]);
+}
+
+TEST(StrategoEvidence, APieceThatStepsAwayFromAKnownPieceIsLikelyWeaker) {
+  State s = colonel_position();
+  // An unknown Blue Captain that moved stands next to the Colonel; it steps away.
+  s.put(at("h7"), 1, kGeneral);
+  s.put(at("e7"), 1, kBomb);
+  s.put(at("e5"), 1, kCaptain, kMoved);
+  Evidence evidence;
+  evidence.observe(s.info(0));
+  play(s, "a4-a5");
+  play(s, "e5-f5");
+  evidence.observe(s.info(0));
+  EXPECT_EQ(evidence.last_enemy_move(), std::make_pair(at("e5"), at("f5")));
+  EXPECT_EQ(evidence.at(at("f5"))[kCaptain], 1.0);
+  EXPECT_LT(evidence.at(at("f5"))[kGeneral], 0.5);
+  const Beliefs weighed(s.info(0), &evidence);
+  ASSERT_EQ(belief_errors(weighed), "");
+  EXPECT_LT(weighed.at(at("f5"))[kGeneral], Beliefs(s.info(0)).at(at("f5"))[kGeneral]);
+}
+
+TEST(StrategoEvidence, FollowsThePieceAndStartsAfreshAfterAGap) {
+  State s = colonel_position();
+  Evidence evidence;
+  evidence.observe(s.info(0));
+  play(s, "a4-a5");
+  play(s, "e7-e6");
+  evidence.observe(s.info(0));
+  const double general = evidence.at(at("e6"))[kGeneral], captain = evidence.at(at("e6"))[kCaptain];
+  EXPECT_LT(captain, general);
+  // It steps aside, neither nearer to the Colonel nor away from next to it: what it said before goes with it, and
+  // its old square is clear.
+  play(s, "a5-a4");
+  play(s, "e6-f6");
+  evidence.observe(s.info(0));
+  EXPECT_EQ(evidence.last_enemy_move(), std::make_pair(at("e6"), at("f6")));
+  EXPECT_EQ(evidence.at(at("f6"))[kGeneral], general);
+  EXPECT_EQ(evidence.at(at("f6"))[kCaptain], captain);
+  EXPECT_EQ(evidence.at(at("e6"))[kCaptain], 1.0);
+  // Two turns later without a look in between: the moves between are unknown, so nothing is kept.
+  play(s, "a4-a5");
+  play(s, "f6-f7");
+  play(s, "a5-a4");
+  play(s, "f7-f8");
+  evidence.observe(s.info(0));
+  EXPECT_EQ(evidence.last_enemy_move(), std::make_pair(-1, -1));
+  EXPECT_EQ(evidence.at(at("f8"))[kCaptain], 1.0);
 }

@@ -1,0 +1,98 @@
+#include "games/stratego/evidence.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace strat::stratego {
+
+namespace {
+
+constexpr Evidence::Likelihood kNeutral = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+// No rank is ever ruled out by behaviour: a bluff, or a move made for another reason, stays possible.
+constexpr double kFloor = 1e-3;
+
+bool enemy_at(const Info& info, int s, int enemy) {
+  const std::uint8_t c = info.cell(s);
+  return (c & kRankMask) && !(c & kWall) && ((c & kBlue) ? 1 : 0) == enemy;
+}
+
+int distance(int a, int b) { return std::abs(col_of(a) - col_of(b)) + std::abs(row_of(a) - row_of(b)); }
+
+// Could a piece have gone from a to b in one move on this board: a neighbour, or along a clear row or column?
+bool reachable(const Info& info, int a, int b) {
+  int step = 0;
+  if (row_of(a) == row_of(b))
+    step = b > a ? 1 : -1;
+  else if (col_of(a) == col_of(b))
+    step = b > a ? kWidth : -kWidth;
+  else
+    return false;
+  for (int q = a + step; q != b; q += step)
+    if (info.cell(q) != 0) return false;
+  return true;
+}
+
+// The factors of one move for an enemy piece of each rank, seen against one of our pieces of rank `mine` that the
+// enemy knows: it came next to it (or within two squares: the tournament bots plan paths to what they can take), or
+// it stepped away from next to it.
+void weigh(Evidence::Likelihood& like, int mine, int before, int after) {
+  const bool approach = after < before && after <= 2;
+  const bool retreat = before == 1 && after > 1;
+  if (!approach && !retreat) return;
+  for (int r = kSpy; r <= kMarshal; ++r) {
+    const int result = combat(r, mine);  // the enemy piece attacking ours
+    double f = 1;
+    if (approach) f = result > 0 ? 1.0 : result == 0 ? 0.6 : (after == 1 ? 0.25 : 0.5);
+    else f = result < 0 ? 1.0 : result == 0 ? 0.6 : 0.35;
+    like[r] = std::max(kFloor, like[r] * f);
+  }
+}
+
+}  // namespace
+
+Evidence::Evidence() : like_(kCells, kNeutral) {}
+
+void Evidence::reset() { std::fill(like_.begin(), like_.end(), kNeutral); }
+
+void Evidence::observe(const Info& now) {
+  last_move_ = {-1, -1};
+  if (!last_ || last_->player() != now.player() || now.ply() != last_->ply() + 2) {
+    reset();
+    last_ = now;
+    return;
+  }
+  const Info& before = *last_;
+  const int me = now.player(), enemy = me ^ 1;
+  // Between the two: our move (it may take an enemy piece), then the enemy's (a piece moves, or attacks and dies).
+  int added = -1, n_added = 0;
+  std::vector<int> removed;
+  for (int s = 0; s < kCells; ++s) {
+    const bool was = enemy_at(before, s, enemy), is = enemy_at(now, s, enemy);
+    if (is && !was) added = s, ++n_added;
+    if (was && !is) removed.push_back(s);
+  }
+  int from = -1;
+  if (n_added == 1)
+    for (int a : removed)
+      if (now.cell(a) == 0 && reachable(now, a, added)) from = from == -1 ? a : -2;  // -2: more than one could be
+  Likelihood carried = kNeutral;
+  for (int a : removed) {
+    if (a == from) carried = like_[a];
+    like_[a] = kNeutral;
+  }
+  if (n_added == 1) {
+    like_[added] = from >= 0 ? carried : kNeutral;
+    // A piece that attacked and won stands revealed: only a plain move of a piece still unknown says something.
+    if (from >= 0 && (now.cell(added) & kRankMask) == kUnknownRank) {
+      last_move_ = {from, added};
+      for (int s = 0; s < kCells; ++s) {
+        const std::uint8_t c = now.cell(s);
+        if (!(c & kRankMask) || (c & kWall) || ((c & kBlue) ? 1 : 0) != me || !(c & kKnown)) continue;
+        weigh(like_[added], c & kRankMask, distance(from, s), distance(added, s));
+      }
+    }
+  }
+  last_ = now;
+}
+
+}  // namespace strat::stratego
