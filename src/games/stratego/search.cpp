@@ -37,6 +37,21 @@ int piece_value(const State& s, int owner, int rank) {
 // Staying unknown is worth something: a hidden Marshal or General is neither avoided nor hunted by the Spy.
 constexpr int kHiddenBonus[kRanks] = {0, 25, 3, 5, 4, 5, 8, 14, 25, 45, 70, 10, 0};
 
+// What staying unknown is worth to `owner`'s piece of each rank. A piece the enemy knows is hunted by every enemy piece
+// that beats it (the tournament bots attack only what they know they beat, and so do careful players): while the enemy
+// still has such a piece, being known costs a share of the piece's value; once nothing can beat it, only the bluff is
+// lost. The Marshal's only danger is the Spy.
+void hidden_values(const State& s, int owner, const int (&value)[kRanks], int (&hidden)[kRanks]) {
+  const int enemy = owner ^ 1;
+  int strongest = 0;
+  for (int r = kMarshal; r >= kSpy && !strongest; --r)
+    if (s.alive(enemy, r)) strongest = r;
+  for (int r = 0; r < kRanks; ++r) {
+    const bool hunted = r == kMarshal ? s.alive(enemy, kSpy) > 0 : movable(r) && strongest > r;
+    hidden[r] = std::max(kHiddenBonus[r], hunted ? value[r] * (r == kMarshal ? 20 : 35) / 100 : 0);
+  }
+}
+
 struct Piece {
   std::uint8_t square, rank, known;
 };
@@ -73,6 +88,9 @@ int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, i
       their_flag = e.square;
       continue;
     }
+    // Only what the hunter knows: in a drawn world an unknown piece's rank is a guess, and a piece drawn to the
+    // guessed weak pieces of one world walks deep among unmoved pieces (Bombs, stronger pieces) and is cornered there.
+    if (!e.known) continue;
     target_sq[targets] = e.square;
     target_rank[targets] = e.rank;
     target_value[targets] = enemy_value[e.rank] * 8;
@@ -195,8 +213,11 @@ int evaluate(const State& s, int player) {
   Army2 pieces[2];
   int material[2] = {0, 0};
   int value[2][kRanks];
-  for (int p = 0; p < 2; ++p)
+  int hidden[2][kRanks];
+  for (int p = 0; p < 2; ++p) {
     for (int r = 1; r < kRanks; ++r) value[p][r] = piece_value(s, p, r);
+    hidden_values(s, p, value[p], hidden[p]);
+  }
   for (int q = kWidth; q < 11 * kWidth; ++q) {
     const std::uint8_t c = s.cell(q);
     if (!(c & kRankMask) || (c & kWall)) continue;
@@ -204,7 +225,7 @@ int evaluate(const State& s, int player) {
     const bool known = c & kKnown;
     pieces[owner].piece[pieces[owner].n++] = {static_cast<std::uint8_t>(q), static_cast<std::uint8_t>(rank),
                                               static_cast<std::uint8_t>(known)};
-    material[owner] += value[owner][rank] + (known ? 0 : kHiddenBonus[rank]);
+    material[owner] += value[owner][rank] + (known ? 0 : hidden[owner][rank]);
   }
   const int other = player ^ 1;
   const int lead = material[player] - material[other];
@@ -215,7 +236,7 @@ int evaluate(const State& s, int player) {
 }
 
 SearchConfig SearchConfig::from(const Options& o) {
-  o.check_known({"time", "nodes", "samples", "depth", "evidence", "known"});
+  o.check_known({"time", "nodes", "samples", "depth", "evidence", "known", "model"});
   SearchConfig c;
   c.nodes = static_cast<long>(o.get_int("nodes", 0, 0, 1'000'000'000));
   c.time_ms = static_cast<double>(o.get_int("time", c.nodes > 0 ? 0 : 1000, 0, 3'600'000));
@@ -223,6 +244,7 @@ SearchConfig SearchConfig::from(const Options& o) {
   c.max_depth = static_cast<int>(o.get_int("depth", 8, 1, 30));
   c.evidence = o.get_int("evidence", 1, 0, 1) != 0;
   c.known_only = o.get_int("known", 1, 0, 1) != 0;
+  c.model = o.get_int("model", 1, 0, 1) != 0;
   return c;
 }
 
@@ -260,9 +282,14 @@ bool flag_attacked(const State& s, int flag, int owner) {
 }  // namespace
 
 bool SearchAgent::blind(const State& s, const Move& m) const {
-  if (s.to_move() != root_player_ || !config_.known_only) return false;
   const std::uint8_t c = s.cell(m.to);
-  return (c & kRankMask) && !(c & kKnown);
+  if (!(c & kRankMask) || (c & kKnown)) return false;
+  if (s.to_move() == root_player_) return config_.known_only;
+  if (!config_.model) return false;
+  // The enemy attacks a piece of ours it does not know with a low piece (a probe), or with one that beats whatever a
+  // piece that moved could still be (its elimination: every stronger piece of ours is known or gone).
+  const int attacker = s.rank_at(m.from);
+  return attacker > kCaptain && !((c & kMoved) && attacker > hidden_top_);
 }
 
 void SearchAgent::order(const State& s, std::vector<Move>& moves, int ply) const {
@@ -322,10 +349,8 @@ int SearchAgent::search(const State& s, int depth, int alpha, int beta, int ply)
   if (depth <= 0) return quiesce(s, alpha, beta, ply, 0);
   auto& moves = move_stack_[ply];
   s.legal_moves(moves);
-  if (s.to_move() == root_player_) {
-    std::erase_if(moves, [&](const Move& m) { return blind(s, m); });
-    if (moves.empty()) return quiesce(s, alpha, beta, ply, 0);
-  }
+  if (std::erase_if(moves, [&](const Move& m) { return blind(s, m); }) && moves.empty())
+    return quiesce(s, alpha, beta, ply, 0);
   order(s, moves, ply);
   const std::vector<Move> list = moves;  // the stack slot is reused by the children
   int best = -kInf;
@@ -357,6 +382,14 @@ Move SearchAgent::choose(const State& root) {
   root_player_ = me;
   // Everything below reads this player's Info only: the worlds are drawn from it.
   const Info seen = root.info(me);
+  // The strongest of our movable pieces the enemy does not know: what its elimination allows (blind()).
+  hidden_top_ = 0;
+  for (int q = kWidth; q < 11 * kWidth; ++q) {
+    const std::uint8_t c = seen.cell(q);
+    const int rank = c & kRankMask;
+    if (!(c & kWall) && movable(rank) && ((c & kBlue) ? 1 : 0) == me && !(c & kKnown))
+      hidden_top_ = std::max(hidden_top_, rank);
+  }
   evidence_.observe(seen);
   const Beliefs beliefs(seen, config_.evidence ? &evidence_ : nullptr);
   const Info& info = beliefs.info();
@@ -386,8 +419,13 @@ Move SearchAgent::choose(const State& root) {
   std::vector<int> order(n);
   for (int i = 0; i < n; ++i) order[i] = i;
   // Root moves are searched with a window just below the best so far in this world: a move that falls far below counts
-  // at that bound (it would not be chosen anyway) and costs much less.
+  // at that bound (it would not be chosen anyway) and costs much less. Not an attack on a piece we do not know: its
+  // result differs from world to world (a Bomb in some, a Scout in others), and an average over worlds that counts
+  // the losses at the bound but the gains in full would make every gamble look good (a Marshal on a likely Bomb
+  // "costs" 60). Those few moves get their exact score in every world.
   constexpr int kMargin = 60;
+  std::vector<char> gamble(n);
+  for (int i = 0; i < n; ++i) gamble[i] = (info.cell(moves[i].to) & kRankMask) == kUnknownRank;
   std::vector<double> sum(n);
   int done = 0;
   // Searches worlds [done, limit) at `depth`, adding every finished world's scores to sum; false if stopped.
@@ -407,7 +445,7 @@ Move SearchAgent::choose(const State& root) {
         for (int i : order) {
           State c = w;
           c.apply(moves[i], nullptr);
-          const int alpha = best == -kInf ? -kInf : best - kMargin;
+          const int alpha = best == -kInf || gamble[i] ? -kInf : best - kMargin;
           v[i] = std::max(alpha, -search(c, depth - 1, -kInf, -alpha, 1));
           best = std::max(best, v[i]);
         }
