@@ -148,3 +148,43 @@ TEST(StrategoMatch, MctsBeatsRandomInAtLeast95Of100) {
   }, 100, 1234);
   EXPECT_GE(wins, 95);
 }
+
+namespace {
+
+// Red's Colonel on e4 has moved but Blue does not know it; Blue's known General stands next to it on e5. Red's
+// Sergeant on a4 can take a known Blue Miner on a5. Red's Marshal on j1 is known to Blue or not.
+std::string move_next_to_a_general(bool marshal_known, bool model) {
+  const std::uint8_t seen = kKnown | kMoved;
+  State s(Config{});
+  s.put(test::at("a1"), 0, kFlag);
+  s.put(test::at("e4"), 0, kColonel, kMoved);
+  s.put(test::at("a4"), 0, kSergeant, seen);
+  s.put(test::at("j1"), 0, kMarshal, marshal_known ? seen : kMoved);
+  s.put(test::at("e5"), 1, kGeneral, seen);
+  s.put(test::at("a5"), 1, kMiner, seen);
+  s.put(test::at("j10"), 1, kFlag);
+  s.set_side(0);
+  s.set_ply(40);
+  s.refresh_outcome();
+  SearchConfig config;
+  config.time_ms = 0;
+  config.nodes = 200000;
+  config.samples = 4;
+  config.max_depth = 2;
+  config.model = model;
+  SearchAgent agent(config, 1);
+  return s.move_to_string(agent.choose(s));
+}
+
+}  // namespace
+
+TEST(StrategoSearch, TheEnemyDoesNotSeeThroughHiddenPieces) {
+  // A General does not attack a piece it does not know while that piece may be the Marshal: the Colonel is safe
+  // where it stands and the Sergeant takes the Miner. Once the Marshal is known (elimination: nothing the General
+  // does not know beats it), the Colonel runs. With the omniscient enemy of each world (model=0) it always runs.
+  EXPECT_EQ(move_next_to_a_general(false, true), "a4xa5");
+  const std::string known = move_next_to_a_general(true, true);
+  EXPECT_EQ(known.substr(0, 2), "e4") << known;
+  const std::string omniscient = move_next_to_a_general(false, false);
+  EXPECT_EQ(omniscient.substr(0, 2), "e4") << omniscient;
+}
