@@ -236,7 +236,7 @@ int evaluate(const State& s, int player) {
 }
 
 SearchConfig SearchConfig::from(const Options& o) {
-  o.check_known({"time", "nodes", "samples", "depth", "evidence", "known", "model"});
+  o.check_known({"time", "nodes", "samples", "depth", "evidence", "known"});
   SearchConfig c;
   c.nodes = static_cast<long>(o.get_int("nodes", 0, 0, 1'000'000'000));
   c.time_ms = static_cast<double>(o.get_int("time", c.nodes > 0 ? 0 : 1000, 0, 3'600'000));
@@ -244,7 +244,6 @@ SearchConfig SearchConfig::from(const Options& o) {
   c.max_depth = static_cast<int>(o.get_int("depth", 8, 1, 30));
   c.evidence = o.get_int("evidence", 1, 0, 1) != 0;
   c.known_only = o.get_int("known", 1, 0, 1) != 0;
-  c.model = o.get_int("model", 1, 0, 1) != 0;
   return c;
 }
 
@@ -282,14 +281,9 @@ bool flag_attacked(const State& s, int flag, int owner) {
 }  // namespace
 
 bool SearchAgent::blind(const State& s, const Move& m) const {
+  if (s.to_move() != root_player_ || !config_.known_only) return false;
   const std::uint8_t c = s.cell(m.to);
-  if (!(c & kRankMask) || (c & kKnown)) return false;
-  if (s.to_move() == root_player_) return config_.known_only;
-  if (!config_.model) return false;
-  // The enemy attacks a piece of ours it does not know with a low piece (a probe), or with one that beats whatever a
-  // piece that moved could still be (its elimination: every stronger piece of ours is known or gone).
-  const int attacker = s.rank_at(m.from);
-  return attacker > kCaptain && !((c & kMoved) && attacker > hidden_top_);
+  return (c & kRankMask) && !(c & kKnown);
 }
 
 void SearchAgent::order(const State& s, std::vector<Move>& moves, int ply) const {
@@ -382,14 +376,6 @@ Move SearchAgent::choose(const State& root) {
   root_player_ = me;
   // Everything below reads this player's Info only: the worlds are drawn from it.
   const Info seen = root.info(me);
-  // The strongest of our movable pieces the enemy does not know: what its elimination allows (blind()).
-  hidden_top_ = 0;
-  for (int q = kWidth; q < 11 * kWidth; ++q) {
-    const std::uint8_t c = seen.cell(q);
-    const int rank = c & kRankMask;
-    if (!(c & kWall) && movable(rank) && ((c & kBlue) ? 1 : 0) == me && !(c & kKnown))
-      hidden_top_ = std::max(hidden_top_, rank);
-  }
   evidence_.observe(seen);
   const Beliefs beliefs(seen, config_.evidence ? &evidence_ : nullptr);
   const Info& info = beliefs.info();

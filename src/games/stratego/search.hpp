@@ -28,9 +28,7 @@ struct SearchConfig {
   int max_depth = 8;
   bool evidence = true;   // weigh the beliefs by the enemy's behaviour (evidence=0: facts and priors alone)
   bool known_only = true;  // below the root, attack only enemy pieces one knows (known=0: any, as each world shows)
-  bool model = true;       // below the root, the enemy attacks a piece of ours it does not know only with a probe (a
-                           // Captain or lower) or by elimination (model=0: with whatever each world shows it)
-  // "time", "nodes", "samples", "depth", "evidence", "known", "model". Without time or nodes: 1000 ms.
+  // "time", "nodes", "samples", "depth", "evidence", "known". Without time or nodes: 1000 ms.
   static SearchConfig from(const Options& options);
 };
 
@@ -52,7 +50,7 @@ class SearchAgent {
   int search(const State& s, int depth, int alpha, int beta, int ply);
   int quiesce(const State& s, int alpha, int beta, int ply, int qply);
   void order(const State& s, std::vector<Move>& moves, int ply) const;
-  // Below the root, an attack on a piece the attacker does not know that the search does not consider (see choose()).
+  // Below the root, an attack by the player on an enemy piece it does not know: see choose().
   bool blind(const State& s, const Move& m) const;
   void tick();
 
@@ -67,7 +65,6 @@ class SearchAgent {
   std::vector<std::pair<Move, double>> last_scores_;
   std::array<int, 2> flag_square_{-1, -1};  // each side's Flag in the world being searched
   int root_player_ = 0;
-  int hidden_top_ = 0;  // our strongest movable rank the enemy does not know
   std::array<std::array<Move, 2>, 64> killers_{};
   std::vector<std::vector<Move>> move_stack_;
 };
