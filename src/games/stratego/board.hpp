@@ -32,4 +32,26 @@ inline std::string square_str(int s) {
 }
 constexpr u128 bit(int s) { return u128{1} << s; }
 
+// Squares apart, in steps along rows and columns.
+inline int distance(int a, int b) {
+  const int dc = col_of(a) - col_of(b), dr = row_of(a) - row_of(b);
+  return (dc < 0 ? -dc : dc) + (dr < 0 ? -dr : dr);
+}
+
+// Is every square strictly between a and b (same row or column) empty on `board` (a State or an Info: anything with
+// cell(square))? False when they share neither.
+template <class Board>
+bool open_line(const Board& board, int a, int b) {
+  int step = 0;
+  if (row_of(a) == row_of(b))
+    step = b > a ? 1 : -1;
+  else if (col_of(a) == col_of(b))
+    step = b > a ? kWidth : -kWidth;
+  else
+    return false;
+  for (int q = a + step; q != b; q += step)
+    if (board.cell(q) != 0) return false;
+  return true;
+}
+
 }  // namespace strat::stratego

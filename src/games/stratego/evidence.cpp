@@ -16,22 +16,6 @@ bool enemy_at(const Info& info, int s, int enemy) {
   return (c & kRankMask) && !(c & kWall) && ((c & kBlue) ? 1 : 0) == enemy;
 }
 
-int distance(int a, int b) { return std::abs(col_of(a) - col_of(b)) + std::abs(row_of(a) - row_of(b)); }
-
-// Could a piece have gone from a to b in one move on this board: a neighbour, or along a clear row or column?
-bool reachable(const Info& info, int a, int b) {
-  int step = 0;
-  if (row_of(a) == row_of(b))
-    step = b > a ? 1 : -1;
-  else if (col_of(a) == col_of(b))
-    step = b > a ? kWidth : -kWidth;
-  else
-    return false;
-  for (int q = a + step; q != b; q += step)
-    if (info.cell(q) != 0) return false;
-  return true;
-}
-
 // The factors of one move for an enemy piece of each rank, seen against one of our pieces of rank `mine` that the
 // enemy knows: it came next to it (or within two squares: the tournament bots plan paths to what they can take), or
 // it stepped away from next to it.
@@ -74,7 +58,7 @@ void Evidence::observe(const Info& now) {
   int from = -1;
   if (n_added == 1)
     for (int a : removed)
-      if (now.cell(a) == 0 && reachable(now, a, added)) from = from == -1 ? a : -2;  // -2: more than one could be
+      if (now.cell(a) == 0 && open_line(now, a, added)) from = from == -1 ? a : -2;  // -2: more than one could be
   Likelihood carried = kNeutral;
   for (int a : removed) {
     if (a == from) carried = like_[a];

@@ -61,22 +61,6 @@ struct Army2 {
   int n = 0;
 };
 
-int distance(int a, int b) { return std::abs(col_of(a) - col_of(b)) + std::abs(row_of(a) - row_of(b)); }
-
-// Is every square strictly between a and b (same row or column) empty?
-bool open_line(const State& s, int a, int b) {
-  int step = 0;
-  if (row_of(a) == row_of(b))
-    step = b > a ? 1 : -1;
-  else if (col_of(a) == col_of(b))
-    step = b > a ? kWidth : -kWidth;
-  else
-    return false;
-  for (int q = a + step; q != b; q += step)
-    if (s.cell(q) != 0) return false;
-  return true;
-}
-
 int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, int lead, const int (&enemy_value)[kRanks]) {
   int score = 0;
   int their_flag = -1;
