@@ -426,7 +426,8 @@ inline u128 State::empty_squares() const {
 }
 
 inline bool State::is_legal(const Move& m) const {
-  if (outcome_.over() || m.from >= kCells || m.to >= kCells || m.from == m.to) return false;
+  // A square off the board (the mailbox has 132 cells, the bitboards 128 bits) moves nothing.
+  if (outcome_.over() || !on_board(m.from) || m.to >= kCells || m.from == m.to) return false;
   if (!((movable_[side_] >> m.from) & 1)) return false;
   if (!kTargets.ok[side_][board_[m.to]]) return false;
   const int step = m.to > m.from ? m.to - m.from : m.from - m.to;
