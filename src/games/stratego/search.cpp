@@ -46,7 +46,8 @@ void hidden_values(const State& s, int owner, const int (&value)[kRanks], int (&
   int strongest = 0;
   for (int r = kMarshal; r >= kSpy && !strongest; --r)
     if (s.alive(enemy, r)) strongest = r;
-  for (int r = 0; r < kRanks; ++r) {
+  hidden[0] = 0;
+  for (int r = 1; r < kRanks; ++r) {
     const bool hunted = r == kMarshal ? s.alive(enemy, kSpy) > 0 : movable(r) && strongest > r;
     hidden[r] = std::max(kHiddenBonus[r], hunted ? value[r] * (r == kMarshal ? 20 : 35) / 100 : 0);
   }

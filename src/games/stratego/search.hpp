@@ -6,9 +6,9 @@
 // alpha-beta search (iterative deepening, quiescence on attacks) from the current position; every root move's scores
 // are averaged over the worlds, so an attack on an unknown piece is weighed by how likely it is to be each rank: a
 // Marshal does not walk into a likely Bomb or next to a piece that may be the Spy. Between its turns the agent keeps
-// what the enemy's moves said (evidence.hpp): a piece that walks up to a known piece of ours is likely stronger. The evaluation adds what search
-// depth cannot see: the value of staying unknown, Miners while Bombs stand, hunting weaker pieces and the enemy Flag
-// (harder when ahead), and the approaches to one's own Flag.
+// what the enemy's moves said (evidence.hpp): a piece that walks up to a known piece of ours is likely stronger. The
+// evaluation adds what search depth cannot see: the value of staying unknown, Miners while Bombs stand, hunting known
+// weaker pieces and the enemy Flag (harder when ahead), and the approaches to one's own Flag.
 #include <array>
 #include <cstdint>
 #include <vector>

@@ -182,6 +182,13 @@ State colonel_position() {
   return s;
 }
 
+// One move each, then Red looks (its agent's turn).
+void turn(State& s, Evidence& evidence, const char* red, const char* blue) {
+  play(s, red);
+  play(s, blue);
+  evidence.observe(s.info(0));
+}
+
 }  // namespace
 
 TEST(StrategoEvidence, APieceThatWalksUpToAKnownPieceIsLikelyStronger) {
@@ -190,13 +197,9 @@ TEST(StrategoEvidence, APieceThatWalksUpToAKnownPieceIsLikelyStronger) {
   State s = colonel_position();
   Evidence evidence;
   evidence.observe(s.info(0));
-  play(s, "a4-a5");
-  play(s, "e7-e6");
-  evidence.observe(s.info(0));
+  turn(s, evidence, "a4-a5", "e7-e6");
   EXPECT_EQ(evidence.last_enemy_move(), std::make_pair(at("e7"), at("e6")));
-  play(s, "a5-a4");
-  play(s, "e6-e5");
-  evidence.observe(s.info(0));
+  turn(s, evidence, "a5-a4", "e6-e5");
   EXPECT_EQ(evidence.last_enemy_move(), std::make_pair(at("e6"), at("e5")));
   EXPECT_EQ(evidence.at(at("e5"))[kGeneral], 1.0);
   EXPECT_LT(evidence.at(at("e5"))[kCaptain], 0.2);
@@ -217,9 +220,7 @@ TEST(StrategoEvidence, APieceThatStepsAwayFromAKnownPieceIsLikelyWeaker) {
   s.put(at("e5"), 1, kCaptain, kMoved);
   Evidence evidence;
   evidence.observe(s.info(0));
-  play(s, "a4-a5");
-  play(s, "e5-f5");
-  evidence.observe(s.info(0));
+  turn(s, evidence, "a4-a5", "e5-f5");
   EXPECT_EQ(evidence.last_enemy_move(), std::make_pair(at("e5"), at("f5")));
   EXPECT_EQ(evidence.at(at("f5"))[kCaptain], 1.0);
   EXPECT_LT(evidence.at(at("f5"))[kGeneral], 0.5);
@@ -232,16 +233,12 @@ TEST(StrategoEvidence, FollowsThePieceAndStartsAfreshAfterAGap) {
   State s = colonel_position();
   Evidence evidence;
   evidence.observe(s.info(0));
-  play(s, "a4-a5");
-  play(s, "e7-e6");
-  evidence.observe(s.info(0));
+  turn(s, evidence, "a4-a5", "e7-e6");
   const double general = evidence.at(at("e6"))[kGeneral], captain = evidence.at(at("e6"))[kCaptain];
   EXPECT_LT(captain, general);
   // It steps aside, neither nearer to the Colonel nor away from next to it: what it said before goes with it, and
   // its old square is clear.
-  play(s, "a5-a4");
-  play(s, "e6-f6");
-  evidence.observe(s.info(0));
+  turn(s, evidence, "a5-a4", "e6-f6");
   EXPECT_EQ(evidence.last_enemy_move(), std::make_pair(at("e6"), at("f6")));
   EXPECT_EQ(evidence.at(at("f6"))[kGeneral], general);
   EXPECT_EQ(evidence.at(at("f6"))[kCaptain], captain);
@@ -249,9 +246,7 @@ TEST(StrategoEvidence, FollowsThePieceAndStartsAfreshAfterAGap) {
   // Two turns later without a look in between: the moves between are unknown, so nothing is kept.
   play(s, "a4-a5");
   play(s, "f6-f7");
-  play(s, "a5-a4");
-  play(s, "f7-f8");
-  evidence.observe(s.info(0));
+  turn(s, evidence, "a5-a4", "f7-f8");
   EXPECT_EQ(evidence.last_enemy_move(), std::make_pair(-1, -1));
   EXPECT_EQ(evidence.at(at("f8"))[kCaptain], 1.0);
 }
