@@ -54,7 +54,7 @@ void hidden_values(const State& s, int owner, const int (&value)[kRanks], int (&
 }
 
 struct Piece {
-  std::uint8_t square, rank, known;
+  std::uint8_t square, rank, known, moved;
 };
 
 struct Army2 {
@@ -92,7 +92,7 @@ int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, i
   // Targets in order of rank (a counting sort): a piece of rank r takes exactly those before first[r], Bombs aside
   // (only a Miner) and the Marshal (also the Spy). The evaluation's main cost is this pairing of every piece with
   // every target, so each piece looks only at the targets it takes.
-  int first[kRanks + 1] = {}, sorted_col[40], sorted_row[40], sorted_value[40];
+  int first[kRanks + 1] = {}, sorted_col[40], sorted_row[40], sorted_value[40], sorted_worth[40], claim[40] = {};
   for (int k = 0; k < targets; ++k) ++first[target_rank[k] + 1];
   for (int r = 0; r < kRanks; ++r) first[r + 1] += first[r];
   {
@@ -103,10 +103,14 @@ int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, i
       sorted_col[j] = col_of(target_sq[k]);
       sorted_row[j] = row_of(target_sq[k]);
       sorted_value[j] = target_value[k];
+      sorted_worth[j] = enemy_value[target_rank[k]];
     }
   }
   // Hunting: each movable piece is drawn towards the most valuable enemy piece it beats, nearer is better; harder once
-  // ahead (a lead is converted by attacking, not by shuffling at home).
+  // ahead (a lead is converted by attacking, not by shuffling at home). A target counts once, for its best hunter, and
+  // for at most 2/5 of its worth, so that taking it always scores more than standing next to it (summed over several
+  // hunters and raised near one's own Flag, the pull had grown to more than the piece: 900 ahead, strat left a known
+  // Major walking to its Flag rather than give up the pull by taking it).
   const int hunt = 6 + std::clamp(lead, 0, 400) / 25;
   // The Flag: the two nearest pieces to it count, more the nearer (a Miner two squares from a bombed Flag is a
   // threat the search may not see in time), a Scout with an open line to it as if next to it; seen from the other
@@ -118,18 +122,17 @@ int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, i
     if (!movable(a.rank)) continue;
     const int ac = col_of(a.square), ar = row_of(a.square);
     // The best value / (distance + 1), kept as a fraction (no division per pair): v / dv.
-    int v = 0, dv = 1;
+    int v = 0, dv = 1, chosen = -1;
     auto consider = [&](int from, int to) {
       for (int j = from; j < to; ++j) {
         const int d1 = std::abs(ac - sorted_col[j]) + std::abs(ar - sorted_row[j]) + 1;
-        if (sorted_value[j] * dv > v * d1) v = sorted_value[j], dv = d1;
+        if (sorted_value[j] * dv > v * d1) v = sorted_value[j], dv = d1, chosen = j;
       }
     };
     consider(0, first[a.rank]);
     if (a.rank == kMiner) consider(first[kBomb], first[kBomb + 1]);
     if (a.rank == kSpy) consider(first[kMarshal], first[kMarshal + 1]);
-    const int best = v / dv;
-    score += best * hunt / 100;
+    if (chosen >= 0) claim[chosen] = std::max(claim[chosen], std::min(v / dv * hunt / 100, sorted_worth[chosen] * 2 / 5));
     if (their_flag >= 0) {
       int d = distance(a.square, their_flag);
       if (a.rank == kScout && d > 1 && open_line(s, a.square, their_flag)) d = 1;
@@ -140,6 +143,7 @@ int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, i
         threat[1] = near;
     }
   }
+  for (int j = 0; j < targets; ++j) score += claim[j];
   const int flag_threat = threat[0] + threat[1] / 2;
   return score + flag_threat;
 }
@@ -203,14 +207,31 @@ int evaluate(const State& s, int player) {
     for (int r = 1; r < kRanks; ++r) value[p][r] = piece_value(s, p, r);
     hidden_values(s, p, value[p], hidden[p]);
   }
+  int strongest_unknown[2] = {0, 0};
   for (int q = kWidth; q < 11 * kWidth; ++q) {
     const std::uint8_t c = s.cell(q);
     if (!(c & kRankMask) || (c & kWall)) continue;
     const int owner = (c & kBlue) ? 1 : 0, rank = c & kRankMask;
     const bool known = c & kKnown;
     pieces[owner].piece[pieces[owner].n++] = {static_cast<std::uint8_t>(q), static_cast<std::uint8_t>(rank),
-                                              static_cast<std::uint8_t>(known)};
+                                              static_cast<std::uint8_t>(known),
+                                              static_cast<std::uint8_t>((c & kMoved) != 0)};
     material[owner] += value[owner][rank] + (known ? 0 : hidden[owner][rank]);
+    if (!known && movable(rank)) strongest_unknown[owner] = std::max(strongest_unknown[owner], rank);
+  }
+  // Cover: a piece that moved is hidden from the enemy's strongest piece only while some unknown piece of its side
+  // might beat or match that piece. Once the Marshal (or whatever is the top) is known, the enemy's top piece knows by
+  // elimination that every moved unknown piece is weaker and takes them one by one (the tournament bots' main
+  // harvest): those pieces are as good as known.
+  for (int p = 0; p < 2; ++p) {
+    int top = 0;
+    for (int r = kMarshal; r >= kSpy && !top; --r)
+      if (s.alive(p ^ 1, r)) top = r;
+    if (strongest_unknown[p] >= top) continue;
+    for (int i = 0; i < pieces[p].n; ++i) {
+      const Piece& x = pieces[p].piece[i];
+      if (!x.known && x.moved && x.rank < top) material[p] -= hidden[p][x.rank];
+    }
   }
   const int other = player ^ 1;
   const int lead = material[player] - material[other];
@@ -221,7 +242,7 @@ int evaluate(const State& s, int player) {
 }
 
 SearchConfig SearchConfig::from(const Options& o) {
-  o.check_known({"time", "nodes", "samples", "depth", "evidence", "known"});
+  o.check_known({"time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt"});
   SearchConfig c;
   c.nodes = static_cast<long>(o.get_int("nodes", 0, 0, 1'000'000'000));
   c.time_ms = static_cast<double>(o.get_int("time", c.nodes > 0 ? 0 : 1000, 0, 3'600'000));
@@ -229,6 +250,9 @@ SearchConfig SearchConfig::from(const Options& o) {
   c.max_depth = static_cast<int>(o.get_int("depth", 8, 1, 30));
   c.evidence = o.get_int("evidence", 1, 0, 1) != 0;
   c.known_only = o.get_int("known", 1, 0, 1) != 0;
+  c.elimination = o.get_int("elim", 1, 0, 1) != 0;
+  c.stratify = o.get_int("strata", 1, 0, 1) != 0;
+  c.table = o.get_int("tt", 1, 0, 1) != 0;
   return c;
 }
 
@@ -268,7 +292,12 @@ bool flag_attacked(const State& s, int flag, int owner) {
 bool SearchAgent::blind(const State& s, const Move& m) const {
   if (s.to_move() != root_player_ || !config_.known_only) return false;
   const std::uint8_t c = s.cell(m.to);
-  return (c & kRankMask) && !(c & kKnown);
+  if (!(c & kRankMask) || (c & kKnown)) return false;
+  // Known by elimination: every rank the piece may have loses to the attacker (a piece that moved is no Bomb). The
+  // outcome is then the same in every world, and the tournament bots live on exactly these attacks.
+  const bool certain =
+      config_.elimination && s.rank_at(m.from) > strongest_unknown_ && ((c & kMoved) || !unknown_bombs_);
+  return !certain;
 }
 
 void SearchAgent::order(const State& s, std::vector<Move>& moves, int ply) const {
@@ -322,22 +351,65 @@ int SearchAgent::quiesce(const State& s, int alpha, int beta, int ply, int qply)
   return best;
 }
 
+namespace {
+enum Bound : std::uint8_t { kExact, kLower, kUpper };
+
+std::uint64_t mix(std::uint64_t x) {
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ULL;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+// The whole position, eight cells at a time: cheaper than the evaluation's one pass over the board.
+std::uint64_t position_key(const State& s) {
+  const auto& cells = s.cells();
+  std::uint64_t h = mix(0x9e3779b97f4a7c15ULL + s.to_move());
+  for (int i = 0; i < kCells; i += 8) {
+    std::uint64_t word = 0;
+    for (int k = 0; k < 8 && i + k < kCells; ++k) word |= static_cast<std::uint64_t>(cells[i + k]) << (8 * k);
+    h = mix(h ^ (word + static_cast<std::uint64_t>(i) * 0x9e3779b97f4a7c15ULL));
+  }
+  for (int p = 0; p < 2; ++p) {
+    const Run& r = s.run(p);
+    h = mix(h ^ (r.from | r.to << 8 | r.count << 16 | static_cast<std::uint64_t>(p + 1) << 32));
+  }
+  return h | 1;  // never 0, the empty slot
+}
+}  // namespace
+
 int SearchAgent::search(const State& s, int depth, int alpha, int beta, int ply) {
   tick();
   if (s.outcome().over()) return terminal_score(s, ply);
   if (depth <= 0) return quiesce(s, alpha, beta, ply, 0);
+  const std::uint64_t key = config_.table ? position_key(s) : 0;
+  Entry* slot = key ? &table_[key & ((std::uint64_t{1} << kTableBits) - 1)] : nullptr;
+  Move hint{};
+  if (slot && slot->key == key) {
+    hint = slot->move;
+    if (slot->depth >= depth) {
+      const int v = slot->score;
+      if (slot->bound == kExact || (slot->bound == kLower && v >= beta) || (slot->bound == kUpper && v <= alpha))
+        return v;
+    }
+  }
+  const int alpha0 = alpha;
   auto& moves = move_stack_[ply];
   s.legal_moves(moves);
   if (std::erase_if(moves, [&](const Move& m) { return blind(s, m); }) && moves.empty())
     return quiesce(s, alpha, beta, ply, 0);
   order(s, moves, ply);
+  if (hint.from != hint.to)
+    if (auto it = std::find(moves.begin(), moves.end(), hint); it != moves.end()) std::rotate(moves.begin(), it, it + 1);
   const std::vector<Move> list = moves;  // the stack slot is reused by the children
   int best = -kInf;
+  Move best_move = list.front();
   for (const Move& m : list) {
     State c = s;
     c.apply(m, nullptr);
     const int v = -search(c, depth - 1, -beta, -alpha, ply + 1);
-    if (v > best) best = v;
+    if (v > best) best = v, best_move = m;
     if (v > alpha) alpha = v;
     if (alpha >= beta) {
       if (!s.is_piece(m.to) && ply < static_cast<int>(killers_.size()) && !(killers_[ply][0] == m)) {
@@ -347,7 +419,57 @@ int SearchAgent::search(const State& s, int depth, int alpha, int beta, int ply)
       break;
     }
   }
+  // Win scores count plies from the root, so they are not kept: another path reaches them at another ply.
+  if (slot && std::abs(best) < kWin - 200 && (slot->key != key || slot->depth <= depth)) {
+    slot->key = key;
+    slot->score = best;
+    slot->depth = static_cast<std::int8_t>(depth);
+    slot->bound = best >= beta ? kLower : best <= alpha0 ? kUpper : kExact;
+    slot->move = best_move;
+  }
   return best;
+}
+
+void SearchAgent::find_flags(const State& w) {
+  flag_square_ = {-1, -1};
+  for (int q = kWidth; q < 11 * kWidth; ++q)
+    if (w.is_piece(q) && w.rank_at(q) == kFlag) flag_square_[w.owner_at(q)] = q;
+}
+
+double SearchAgent::gamble_score(const State& w, const Move& m, const Beliefs& beliefs, int depth) {
+  // An attack on an unknown piece is a chance node. Its score in one world hangs on the one rank the target drew
+  // there, and a deep search gets few worlds: a Flag at one chance in four came out as none or one in two, and a
+  // Marshal took it on a Bomb. So in each world the target takes in turn every rank it may have (trading ranks with
+  // another unknown piece of that rank, so the counts stay exact and the rest of the world stays as drawn), and the
+  // results are weighed by the beliefs.
+  const int enemy = w.owner_at(m.to), was = w.rank_at(m.to);
+  const auto& p = beliefs.at(m.to);
+  const std::uint8_t flags_to = w.cell(m.to) & (kKnown | kMoved);
+  double total = 0, weight = 0;
+  std::vector<int> partners;
+  for (int r = 1; r < kRanks; ++r) {
+    if (p[r] < 0.02) continue;
+    State c = w;
+    if (r != was) {
+      partners.clear();
+      for (int q : beliefs.unknown())
+        if (q != m.to && w.rank_at(q) == r && beliefs.at(q)[was] > 0) partners.push_back(q);
+      if (partners.empty()) continue;
+      const int q = partners[rng_.below(static_cast<std::uint32_t>(partners.size()))];
+      c.put(q, enemy, was, w.cell(q) & (kKnown | kMoved));
+      c.put(m.to, enemy, r, flags_to);
+      for (int side = 0; side < 2; ++side) c.set_run(side, w.run(side));  // put() ends a run through its square
+      if (r == kFlag || was == kFlag) find_flags(c);
+    }
+    c.apply(m, nullptr);
+    total += p[r] * -search(c, depth - 1, -kInf, kInf, 1);
+    weight += p[r];
+    if (r != was && (r == kFlag || was == kFlag)) find_flags(w);
+  }
+  if (weight > 0) return total / weight;
+  State c = w;
+  c.apply(m, nullptr);
+  return -search(c, depth - 1, -kInf, kInf, 1);
 }
 
 Move SearchAgent::choose(const State& root) {
@@ -356,6 +478,8 @@ Move SearchAgent::choose(const State& root) {
   deadline_ns_ = config_.time_ms * 1e6 * 0.95;
   nodes_ = 0;
   killers_ = {};
+  // Fresh for every move: the rule on blind attacks below the root depends on what the root knows.
+  if (config_.table) table_.assign(std::size_t{1} << kTableBits, Entry{});
   move_stack_.assign(kQuiescencePlies + config_.max_depth + 4, {});
   const int me = root.to_move();
   root_player_ = me;
@@ -364,6 +488,11 @@ Move SearchAgent::choose(const State& root) {
   evidence_.observe(seen);
   const Beliefs beliefs(seen, config_.evidence ? &evidence_ : nullptr);
   const Info& info = beliefs.info();
+  const auto unplaced = beliefs.expected_counts();
+  strongest_unknown_ = 0;
+  for (int r = kMarshal; r >= kSpy && !strongest_unknown_; --r)
+    if (unplaced[r] > 0.5) strongest_unknown_ = r;
+  unknown_bombs_ = unplaced[kBomb] > 0.5;
   std::vector<State> worlds{beliefs.sample(rng_)};
   std::vector<Move> moves;
   worlds[0].legal_moves(moves);
@@ -408,12 +537,15 @@ Move SearchAgent::choose(const State& root) {
         if (k >= static_cast<int>(worlds.size())) worlds.push_back(beliefs.sample(rng_));
         const State& w = worlds[k];
         // The Flags never move: where they stand in this world is known for the whole search of it.
-        flag_square_ = {-1, -1};
-        for (int q = kWidth; q < 11 * kWidth; ++q)
-          if (w.is_piece(q) && w.rank_at(q) == kFlag) flag_square_[w.owner_at(q)] = q;
+        find_flags(w);
         std::vector<int> v(n);
         int best = -kInf;
         for (int i : order) {
+          if (gamble[i] && config_.stratify) {
+            v[i] = static_cast<int>(std::lround(gamble_score(w, moves[i], beliefs, depth)));
+            best = std::max(best, v[i]);
+            continue;
+          }
           State c = w;
           c.apply(moves[i], nullptr);
           const int alpha = best == -kInf || gamble[i] ? -kInf : best - kMargin;

@@ -28,7 +28,10 @@ struct SearchConfig {
   int max_depth = 8;
   bool evidence = true;   // weigh the beliefs by the enemy's behaviour (evidence=0: facts and priors alone)
   bool known_only = true;  // below the root, attack only enemy pieces one knows (known=0: any, as each world shows)
-  // "time", "nodes", "samples", "depth", "evidence", "known". Without time or nodes: 1000 ms.
+  bool elimination = true;  // ... or whose every possible rank loses to the attacker (elim=0: known pieces only)
+  bool stratify = true;  // a root attack on an unknown piece: every rank it may have, weighed (strata=0: as drawn)
+  bool table = true;     // the transposition table (tt=0: none)
+  // "time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt". Without time or nodes: 1000 ms.
   static SearchConfig from(const Options& options);
 };
 
@@ -52,7 +55,22 @@ class SearchAgent {
   void order(const State& s, std::vector<Move>& moves, int ply) const;
   // Below the root, an attack by the player on an enemy piece it does not know: see choose().
   bool blind(const State& s, const Move& m) const;
+  // The score of a root attack on an unknown piece in world w, over the ranks the piece may have (see choose()).
+  double gamble_score(const State& w, const Move& m, const Beliefs& beliefs, int depth);
+  void find_flags(const State& w);
   void tick();
+
+  // The transposition table: what a search of a position found, reused when the position comes again (another move
+  // order, the next depth, another world that agrees there). Positions are hashed whole: board, side, two-square runs.
+  struct Entry {
+    std::uint64_t key = 0;
+    std::int32_t score = 0;
+    std::int8_t depth = -1;
+    std::uint8_t bound = 0;  // exact, lower (the score is at least this) or upper (at most)
+    Move move;
+  };
+  static constexpr int kTableBits = 18;
+  std::vector<Entry> table_;
 
   SearchConfig config_;
   Rng rng_;
@@ -65,6 +83,10 @@ class SearchAgent {
   std::vector<std::pair<Move, double>> last_scores_;
   std::array<int, 2> flag_square_{-1, -1};  // each side's Flag in the world being searched
   int root_player_ = 0;
+  // From the root's beliefs: the strongest movable rank an unknown enemy piece may have, and whether one may be a Bomb.
+  // Captures below the root only remove pieces, so both stay true bounds for the whole search.
+  int strongest_unknown_ = kMarshal;
+  bool unknown_bombs_ = true;
   std::array<std::array<Move, 2>, 64> killers_{};
   std::vector<std::vector<Move>> move_stack_;
 };

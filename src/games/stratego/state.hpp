@@ -119,6 +119,7 @@ class State {
 
   // --- building and inspection ---
   std::uint8_t cell(int s) const { return board_[s]; }
+  const std::array<std::uint8_t, kCells>& cells() const { return board_; }
   int owner_at(int s) const { return (board_[s] & kBlue) ? 1 : 0; }
   int rank_at(int s) const { return board_[s] & kRankMask; }
   bool is_piece(int s) const { return (board_[s] & kRankMask) != 0 && !(board_[s] & kWall); }
