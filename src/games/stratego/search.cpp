@@ -132,7 +132,8 @@ int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, i
     consider(0, first[a.rank]);
     if (a.rank == kMiner) consider(first[kBomb], first[kBomb + 1]);
     if (a.rank == kSpy) consider(first[kMarshal], first[kMarshal + 1]);
-    if (chosen >= 0) claim[chosen] = std::max(claim[chosen], std::min(v / dv * hunt / 100, sorted_worth[chosen] * 2 / 5));
+    if (chosen >= 0)
+      claim[chosen] = std::max(claim[chosen], std::min(v / dv * hunt / 100, sorted_worth[chosen] * 2 / 5));
     if (their_flag >= 0) {
       int d = distance(a.square, their_flag);
       if (a.rank == kScout && d > 1 && open_line(s, a.square, their_flag)) d = 1;
@@ -242,7 +243,7 @@ int evaluate(const State& s, int player) {
 }
 
 SearchConfig SearchConfig::from(const Options& o) {
-  o.check_known({"time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt"});
+  o.check_known({"time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr"});
   SearchConfig c;
   c.nodes = static_cast<long>(o.get_int("nodes", 0, 0, 1'000'000'000));
   c.time_ms = static_cast<double>(o.get_int("time", c.nodes > 0 ? 0 : 1000, 0, 3'600'000));
@@ -253,6 +254,7 @@ SearchConfig SearchConfig::from(const Options& o) {
   c.elimination = o.get_int("elim", 1, 0, 1) != 0;
   c.stratify = o.get_int("strata", 1, 0, 1) != 0;
   c.table = o.get_int("tt", 1, 0, 1) != 0;
+  c.reductions = o.get_int("lmr", 1, 0, 1) != 0;
   return c;
 }
 
@@ -401,14 +403,25 @@ int SearchAgent::search(const State& s, int depth, int alpha, int beta, int ply)
     return quiesce(s, alpha, beta, ply, 0);
   order(s, moves, ply);
   if (hint.from != hint.to)
-    if (auto it = std::find(moves.begin(), moves.end(), hint); it != moves.end()) std::rotate(moves.begin(), it, it + 1);
+    if (auto it = std::find(moves.begin(), moves.end(), hint); it != moves.end())
+      std::rotate(moves.begin(), it, it + 1);
   const std::vector<Move> list = moves;  // the stack slot is reused by the children
   int best = -kInf;
   Move best_move = list.front();
+  int tried = 0;
   for (const Move& m : list) {
     State c = s;
     c.apply(m, nullptr);
-    const int v = -search(c, depth - 1, -beta, -alpha, ply + 1);
+    int v;
+    // Late quiet moves are searched a ply shallower first, against a null window, and again in full only when they
+    // beat the best so far: attacks, killers and the table's move come first, so a late quiet move rarely does.
+    if (config_.reductions && depth >= 3 && tried >= 3 && !s.is_piece(m.to)) {
+      v = -search(c, depth - 2, -alpha - 1, -alpha, ply + 1);
+      if (v > alpha) v = -search(c, depth - 1, -beta, -alpha, ply + 1);
+    } else {
+      v = -search(c, depth - 1, -beta, -alpha, ply + 1);
+    }
+    ++tried;
     if (v > best) best = v, best_move = m;
     if (v > alpha) alpha = v;
     if (alpha >= beta) {
