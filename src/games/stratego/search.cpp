@@ -254,7 +254,7 @@ SearchConfig SearchConfig::from(const Options& o) {
   c.elimination = o.get_int("elim", 1, 0, 1) != 0;
   c.stratify = o.get_int("strata", 1, 0, 1) != 0;
   c.table = o.get_int("tt", 1, 0, 1) != 0;
-  c.reductions = o.get_int("lmr", 1, 0, 1) != 0;
+  c.reductions = o.get_int("lmr", 0, 0, 1) != 0;
   return c;
 }
 
@@ -413,8 +413,10 @@ int SearchAgent::search(const State& s, int depth, int alpha, int beta, int ply)
     State c = s;
     c.apply(m, nullptr);
     int v;
-    // Late quiet moves are searched a ply shallower first, against a null window, and again in full only when they
-    // beat the best so far: attacks, killers and the table's move come first, so a late quiet move rarely does.
+    // With lmr=1, late quiet moves are searched a ply shallower first, against a null window, and again in full only
+    // when they beat the best so far. It reaches a depth 3.6 times faster, and lost 7-12 to the agent without it:
+    // here a quiet move is often the answer to a threat (stepping away, stepping between), which the shallower
+    // search misses.
     if (config_.reductions && depth >= 3 && tried >= 3 && !s.is_piece(m.to)) {
       v = -search(c, depth - 2, -alpha - 1, -alpha, ply + 1);
       if (v > alpha) v = -search(c, depth - 1, -beta, -alpha, ply + 1);
