@@ -23,6 +23,23 @@ SearchConfig fixed(long nodes, int samples, int depth) {
   return config;
 }
 
+struct Put {
+  const char* square;
+  int owner;
+  int rank;
+  std::uint8_t flags = 0;
+};
+
+// A hand-built position, Red to move.
+State position(std::initializer_list<Put> pieces, int ply = 60) {
+  State s(Config{});
+  for (const Put& p : pieces) s.put(test::at(p.square), p.owner, p.rank, p.flags);
+  s.set_side(0);
+  s.set_ply(ply);
+  s.refresh_outcome();
+  return s;
+}
+
 double score_of(const SearchAgent& agent, const State& s, const char* move) {
   for (const auto& [m, score] : agent.last_scores())
     if (s.move_to_string(m) == move) return score;
@@ -37,15 +54,11 @@ TEST(StrategoSearch, HuntsAPieceWeakerByElimination) {
   // Colonel, although Red never saw it. Its only way out is a9, so Red's General steps to a8 and takes it next move,
   // which leaves Blue nothing to move. That capture lies below the root, where the search makes no blind attacks; this
   // one is not blind: every rank the piece may have loses to a General.
-  State s(Config{});
-  s.put(test::at("a1"), 0, kFlag);
-  s.put(test::at("a7"), 0, kGeneral, kSeen);
-  s.put(test::at("a10"), 1, kColonel, kMoved);
-  s.put(test::at("b10"), 1, kBomb);
-  s.put(test::at("j10"), 1, kFlag);
-  s.set_side(0);
-  s.set_ply(60);
-  s.refresh_outcome();
+  const State s = position({{"a1", 0, kFlag},
+                            {"a7", 0, kGeneral, kSeen},
+                            {"a10", 1, kColonel, kMoved},
+                            {"b10", 1, kBomb},
+                            {"j10", 1, kFlag}});
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
     SearchAgent agent(fixed(200000, 4, 3), seed);
     EXPECT_EQ(s.move_to_string(agent.choose(s)), "a7-a8") << "seed " << seed;
@@ -60,21 +73,17 @@ TEST(StrategoEvaluation, AKnownTopPieceUncoversTheMovedPieces) {
   // While Red's Marshal is unknown, any Red piece that moved might be it, and Blue's Marshal cannot take one blindly.
   // Once it is known, Blue's Marshal knows every other moved Red piece is weaker: revealing the Marshal costs those
   // pieces their cover, and so costs more when Red's Captains have moved than when they have not.
-  auto position = [](bool marshal_known, bool captains_moved) {
-    State s(Config{});
-    s.put(test::at("a1"), 0, kFlag);
-    s.put(test::at("e2"), 0, kMarshal, marshal_known ? kSeen : kMoved);
-    s.put(test::at("c3"), 0, kCaptain, captains_moved ? kMoved : 0);
-    s.put(test::at("h3"), 0, kCaptain, captains_moved ? kMoved : 0);
-    s.put(test::at("e9"), 1, kMarshal);
-    s.put(test::at("j10"), 1, kFlag);
-    s.set_side(0);
-    s.set_ply(60);
-    s.refresh_outcome();
-    return s;
+  auto army = [](bool marshal_known, bool captains_moved) {
+    const std::uint8_t captains = captains_moved ? kMoved : 0;
+    return position({{"a1", 0, kFlag},
+                     {"e2", 0, kMarshal, static_cast<std::uint8_t>(marshal_known ? kSeen : kMoved)},
+                     {"c3", 0, kCaptain, captains},
+                     {"h3", 0, kCaptain, captains},
+                     {"e9", 1, kMarshal},
+                     {"j10", 1, kFlag}});
   };
-  const int moved = evaluate(position(false, true), 0) - evaluate(position(true, true), 0);
-  const int unmoved = evaluate(position(false, false), 0) - evaluate(position(true, false), 0);
+  const int moved = evaluate(army(false, true), 0) - evaluate(army(true, true), 0);
+  const int unmoved = evaluate(army(false, false), 0) - evaluate(army(true, false), 0);
   EXPECT_GT(moved, unmoved);
   EXPECT_GT(unmoved, 0);  // the Marshal's own secret is worth something either way
 }
@@ -82,20 +91,17 @@ TEST(StrategoEvaluation, AKnownTopPieceUncoversTheMovedPieces) {
 TEST(StrategoEvaluation, TakingAHuntedPieceScoresMoreThanStandingNextToIt) {
   // Red, far ahead, has three pieces around a known Blue Major near Red's Flag. The pull of the hunt must never be
   // worth more than the capture: taking the Major scores more than any quiet move.
-  State s(Config{});
-  s.put(test::at("c1"), 0, kFlag);
-  s.put(test::at("c2"), 0, kBomb);
-  s.put(test::at("b1"), 0, kBomb);
-  s.put(test::at("c4"), 0, kColonel, kMoved);
-  s.put(test::at("e3"), 0, kGeneral, kSeen);
-  s.put(test::at("d5"), 0, kMarshal, kSeen);
-  s.put(test::at("a4"), 0, kColonel, kSeen);
-  s.put(test::at("d4"), 1, kMajor, kSeen);
-  s.put(test::at("j10"), 1, kFlag);
-  s.put(test::at("i10"), 1, kScout, kSeen);
-  s.set_side(0);
-  s.set_ply(160);
-  s.refresh_outcome();
+  const State s = position({{"c1", 0, kFlag},
+                            {"c2", 0, kBomb},
+                            {"b1", 0, kBomb},
+                            {"c4", 0, kColonel, kMoved},
+                            {"e3", 0, kGeneral, kSeen},
+                            {"d5", 0, kMarshal, kSeen},
+                            {"a4", 0, kColonel, kSeen},
+                            {"d4", 1, kMajor, kSeen},
+                            {"j10", 1, kFlag},
+                            {"i10", 1, kScout, kSeen}},
+                           160);
   std::vector<Move> moves;
   s.legal_moves(moves);
   int take = -1'000'000, quiet = -1'000'000;
@@ -115,16 +121,12 @@ TEST(StrategoSearch, ARootAttackOnAnUnknownPieceIsWeighedOverItsRanks) {
   // Red's Major may attack a10, which is Blue's Flag or a Bomb (j10 is the other). One world per search: as drawn, the
   // attack scores a win in one world and a lost Major in the other; weighed over the ranks the piece may have, it
   // scores the same whichever world was drawn, between the two.
-  State s(Config{});
-  s.put(test::at("a1"), 0, kFlag);
-  s.put(test::at("a9"), 0, kMajor, kSeen);
-  s.put(test::at("e2"), 0, kColonel, kSeen);
-  s.put(test::at("a10"), 1, kBomb);
-  s.put(test::at("j10"), 1, kFlag);
-  s.put(test::at("e6"), 1, kScout, kSeen);
-  s.set_side(0);
-  s.set_ply(60);
-  s.refresh_outcome();
+  const State s = position({{"a1", 0, kFlag},
+                            {"a9", 0, kMajor, kSeen},
+                            {"e2", 0, kColonel, kSeen},
+                            {"a10", 1, kBomb},
+                            {"j10", 1, kFlag},
+                            {"e6", 1, kScout, kSeen}});
   double low = 1e9, high = -1e9, drawn_low = 1e9, drawn_high = -1e9;
   for (std::uint64_t seed = 1; seed <= 8; ++seed) {
     SearchConfig config = fixed(100000, 1, 2);
