@@ -41,7 +41,8 @@ constexpr int kHiddenBonus[kRanks] = {0, 25, 3, 5, 4, 5, 8, 14, 25, 45, 70, 10, 
 // that beats it (the tournament bots attack only what they know they beat, and so do careful players): while the enemy
 // still has such a piece, being known costs a share of the piece's value; once nothing can beat it, only the bluff is
 // lost. The Marshal's only danger is the Spy.
-void hidden_values(const State& s, int owner, const int (&value)[kRanks], int (&hidden)[kRanks]) {
+// Returns the enemy's strongest movable rank (0 when none is left).
+int hidden_values(const State& s, int owner, const int (&value)[kRanks], int (&hidden)[kRanks]) {
   const int enemy = owner ^ 1;
   int strongest = 0;
   for (int r = kMarshal; r >= kSpy && !strongest; --r)
@@ -51,6 +52,7 @@ void hidden_values(const State& s, int owner, const int (&value)[kRanks], int (&
     const bool hunted = r == kMarshal ? s.alive(enemy, kSpy) > 0 : movable(r) && strongest > r;
     hidden[r] = std::max(kHiddenBonus[r], hunted ? value[r] * (r == kMarshal ? 20 : 35) / 100 : 0);
   }
+  return strongest;
 }
 
 struct Piece {
@@ -204,9 +206,10 @@ int evaluate(const State& s, int player) {
   int material[2] = {0, 0};
   int value[2][kRanks];
   int hidden[2][kRanks];
+  int enemy_top[2];  // the strongest movable rank of each side's enemy
   for (int p = 0; p < 2; ++p) {
     for (int r = 1; r < kRanks; ++r) value[p][r] = piece_value(s, p, r);
-    hidden_values(s, p, value[p], hidden[p]);
+    enemy_top[p] = hidden_values(s, p, value[p], hidden[p]);
   }
   int strongest_unknown[2] = {0, 0};
   for (int q = kWidth; q < 11 * kWidth; ++q) {
@@ -225,13 +228,10 @@ int evaluate(const State& s, int player) {
   // elimination that every moved unknown piece is weaker and takes them one by one (the tournament bots' main
   // harvest): those pieces are as good as known.
   for (int p = 0; p < 2; ++p) {
-    int top = 0;
-    for (int r = kMarshal; r >= kSpy && !top; --r)
-      if (s.alive(p ^ 1, r)) top = r;
-    if (strongest_unknown[p] >= top) continue;
+    if (strongest_unknown[p] >= enemy_top[p]) continue;
     for (int i = 0; i < pieces[p].n; ++i) {
       const Piece& x = pieces[p].piece[i];
-      if (!x.known && x.moved && x.rank < top) material[p] -= hidden[p][x.rank];
+      if (!x.known && x.moved && x.rank < enemy_top[p]) material[p] -= hidden[p][x.rank];
     }
   }
   const int other = player ^ 1;
@@ -388,7 +388,7 @@ int SearchAgent::search(const State& s, int depth, int alpha, int beta, int ply)
   const std::uint64_t key = config_.table ? position_key(s) : 0;
   Entry* slot = key ? &table_[key & ((std::uint64_t{1} << kTableBits) - 1)] : nullptr;
   Move hint{};
-  if (slot && slot->key == key) {
+  if (slot && slot->key == key && slot->generation == generation_) {
     hint = slot->move;
     if (slot->depth >= depth) {
       const int v = slot->score;
@@ -435,8 +435,10 @@ int SearchAgent::search(const State& s, int depth, int alpha, int beta, int ply)
     }
   }
   // Win scores count plies from the root, so they are not kept: another path reaches them at another ply.
-  if (slot && std::abs(best) < kWin - 200 && (slot->key != key || slot->depth <= depth)) {
+  if (slot && std::abs(best) < kWin - 200 &&
+      (slot->key != key || slot->generation != generation_ || slot->depth <= depth)) {
     slot->key = key;
+    slot->generation = generation_;
     slot->score = best;
     slot->depth = static_cast<std::int8_t>(depth);
     slot->bound = best >= beta ? kLower : best <= alpha0 ? kUpper : kExact;
@@ -493,8 +495,10 @@ Move SearchAgent::choose(const State& root) {
   deadline_ns_ = config_.time_ms * 1e6 * 0.95;
   nodes_ = 0;
   killers_ = {};
-  // Fresh for every move: the rule on blind attacks below the root depends on what the root knows.
-  if (config_.table) table_.assign(std::size_t{1} << kTableBits, Entry{});
+  // Fresh for every move (a new generation, not a 6 MB clear): the rule on blind attacks below the root depends on
+  // what the root knows.
+  if (config_.table && table_.empty()) table_.resize(std::size_t{1} << kTableBits);
+  ++generation_;
   move_stack_.assign(kQuiescencePlies + config_.max_depth + 4, {});
   const int me = root.to_move();
   root_player_ = me;

@@ -70,9 +70,11 @@ class SearchAgent {
     std::int8_t depth = -1;
     std::uint8_t bound = 0;  // exact, lower (the score is at least this) or upper (at most)
     Move move;
+    std::uint32_t generation = 0;  // the choose() that stored it: an entry counts only within its own
   };
   static constexpr int kTableBits = 18;
   std::vector<Entry> table_;
+  std::uint32_t generation_ = 0;
 
   SearchConfig config_;
   Rng rng_;
