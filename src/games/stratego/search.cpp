@@ -64,7 +64,9 @@ struct Army2 {
   int n = 0;
 };
 
-int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, int lead, const int (&enemy_value)[kRanks]) {
+int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, int lead, const int (&enemy_value)[kRanks],
+               const FlagField* field) {
+  if (field && field->owner != (me ^ 1)) field = nullptr;
   int score = 0;
   int their_flag = -1;
   // Targets worth hunting, with their value to their owner: not the Flag (below), not Bombs (only Miners).
@@ -72,7 +74,7 @@ int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, i
   for (int i = 0; i < theirs.n; ++i) {
     const Piece& e = theirs.piece[i];
     if (e.rank == kFlag) {
-      their_flag = e.square;
+      if (!field) their_flag = e.square;
       continue;
     }
     // Only what the hunter knows: in a drawn world an unknown piece's rank is a guess, and a piece drawn to the
@@ -136,10 +138,15 @@ int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, i
     if (a.rank == kSpy) consider(first[kMarshal], first[kMarshal + 1]);
     if (chosen >= 0)
       claim[chosen] = std::max(claim[chosen], std::min(v / dv * hunt / 100, sorted_worth[chosen] * 2 / 5));
-    if (their_flag >= 0) {
-      int d = distance(a.square, their_flag);
-      if (a.rank == kScout && d > 1 && open_line(s, a.square, their_flag)) d = 1;
-      const int near = flag_weight / (d + 1);
+    if (their_flag >= 0 || field) {
+      int near;
+      if (field) {
+        near = flag_weight * field->near[a.square] / 1000;
+      } else {
+        int d = distance(a.square, their_flag);
+        if (a.rank == kScout && d > 1 && open_line(s, a.square, their_flag)) d = 1;
+        near = flag_weight / (d + 1);
+      }
       if (near > threat[0])
         threat[1] = threat[0], threat[0] = near;
       else if (near > threat[1])
@@ -201,7 +208,7 @@ int flag_exposure(const State& s, int me, const Army2& mine, const Army2& theirs
 
 }  // namespace
 
-int evaluate(const State& s, int player) {
+int evaluate(const State& s, int player, const FlagField* field) {
   Army2 pieces[2];
   int material[2] = {0, 0};
   int value[2][kRanks];
@@ -236,14 +243,17 @@ int evaluate(const State& s, int player) {
   }
   const int other = player ^ 1;
   const int lead = material[player] - material[other];
-  return lead + side_score(s, player, pieces[player], pieces[other], lead, value[other]) -
-         side_score(s, other, pieces[other], pieces[player], -lead, value[player]) - spy_danger(s, player, pieces[player]) +
-         spy_danger(s, other, pieces[other]) - flag_exposure(s, player, pieces[player], pieces[other]) +
-         flag_exposure(s, other, pieces[other], pieces[player]);
+  // With a field, the exposure of the field's owner's Flag is left out too: it is where a world drew it.
+  auto exposure = [&](int p) {
+    return field && field->owner == p ? 0 : flag_exposure(s, p, pieces[p], pieces[p ^ 1]);
+  };
+  return lead + side_score(s, player, pieces[player], pieces[other], lead, value[other], field) -
+         side_score(s, other, pieces[other], pieces[player], -lead, value[player], field) -
+         spy_danger(s, player, pieces[player]) + spy_danger(s, other, pieces[other]) - exposure(player) + exposure(other);
 }
 
 SearchConfig SearchConfig::from(const Options& o) {
-  o.check_known({"time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr"});
+  o.check_known({"time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field"});
   SearchConfig c;
   c.nodes = static_cast<long>(o.get_int("nodes", 0, 0, 1'000'000'000));
   c.time_ms = static_cast<double>(o.get_int("time", c.nodes > 0 ? 0 : 1000, 0, 3'600'000));
@@ -255,6 +265,7 @@ SearchConfig SearchConfig::from(const Options& o) {
   c.stratify = o.get_int("strata", 1, 0, 1) != 0;
   c.table = o.get_int("tt", 1, 0, 1) != 0;
   c.reductions = o.get_int("lmr", 0, 0, 1) != 0;
+  c.field = o.get_int("field", 1, 0, 1) != 0;
   return c;
 }
 
@@ -329,11 +340,14 @@ void SearchAgent::order(const State& s, std::vector<Move>& moves, int ply) const
 int SearchAgent::quiesce(const State& s, int alpha, int beta, int ply, int qply) {
   tick();
   if (s.outcome().over()) return terminal_score(s, ply);
-  int stand = evaluate(s, s.to_move());
+  int stand = evaluate(s, s.to_move(), config_.field ? &flag_field_ : nullptr);
   // A Flag under attack falls next move unless the attacker is taken: standing pat is no answer, so the search sees an
-  // intruder one move before it arrives (two plies past the horizon) and not only when the Flag is taken.
+  // intruder one move before it arrives (two plies past the horizon) and not only when the Flag is taken. Only one's
+  // own Flag: the enemy's stands where this world drew it, and the player could not take it there (below the root it
+  // attacks only pieces it knows). Counting it made every line that ends with the player to move next to some unmoved
+  // piece a win in the worlds that drew the Flag there, and those phantom wins outweighed a General left en prise.
   const int flag = flag_square_[s.to_move()];
-  if (flag >= 0 && flag_attacked(s, flag, s.to_move())) stand = -(kWin - ply - 1);
+  if (flag >= 0 && s.to_move() == root_player_ && flag_attacked(s, flag, s.to_move())) stand = -(kWin - ply - 1);
   if (stand >= beta || qply >= kQuiescencePlies || ply >= static_cast<int>(move_stack_.size()) - 1) return stand;
   int best = stand;
   alpha = std::max(alpha, stand);
@@ -512,6 +526,20 @@ Move SearchAgent::choose(const State& root) {
   for (int r = kMarshal; r >= kSpy && !strongest_unknown_; --r)
     if (unplaced[r] > 0.5) strongest_unknown_ = r;
   unknown_bombs_ = unplaced[kBomb] > 0.5;
+  flag_field_.owner = me ^ 1;
+  flag_field_.near.fill(0);
+  {
+    std::vector<std::pair<int, double>> flags;
+    double total = 0;
+    for (int q : beliefs.unknown())
+      if (beliefs.at(q)[kFlag] > 0.001) flags.push_back({q, beliefs.at(q)[kFlag]}), total += beliefs.at(q)[kFlag];
+    for (int q = kWidth; q < 11 * kWidth && total > 0; ++q) {
+      if (!on_board(q)) continue;
+      double near = 0;
+      for (const auto& [f, p] : flags) near += p / (distance(q, f) + 1);
+      flag_field_.near[q] = static_cast<int>(std::lround(1000 * near / total));
+    }
+  }
   std::vector<State> worlds{beliefs.sample(rng_)};
   std::vector<Move> moves;
   worlds[0].legal_moves(moves);

@@ -21,6 +21,14 @@
 
 namespace strat::stratego {
 
+// Where the searching player believes the enemy Flag stands, as a field over the board: for each square, the expected
+// 1000 / (distance to the Flag + 1) over the beliefs. The same in every world, so the search cannot walk a piece up to
+// the Flag a world drew (it does not know where that is).
+struct FlagField {
+  int owner = -1;  // the Flag's owner: the searching player's enemy
+  std::array<int, kCells> near{};
+};
+
 struct SearchConfig {
   double time_ms = 1000;  // per move; 0 with nodes > 0: no clock (deterministic)
   long nodes = 0;         // 0: no node limit
@@ -32,8 +40,9 @@ struct SearchConfig {
   bool stratify = true;  // a root attack on an unknown piece: every rank it may have, weighed (strata=0: as drawn)
   bool table = true;       // the transposition table (tt=0: none)
   bool reductions = false;  // late quiet moves a ply shallower first (lmr=1; faster, measured weaker: docs)
-  // "time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr". Without time or nodes:
-  // 1000 ms.
+  bool field = true;  // the enemy Flag's pull from the beliefs, not from each world's draw (field=0: each world's)
+  // "time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field". Without time or
+  // nodes: 1000 ms.
   static SearchConfig from(const Options& options);
 };
 
@@ -86,6 +95,7 @@ class SearchAgent {
   int last_depth_ = 0, last_samples_ = 0;
   std::vector<std::pair<Move, double>> last_scores_;
   std::array<int, 2> flag_square_{-1, -1};  // each side's Flag in the world being searched
+  FlagField flag_field_;                     // the enemy Flag as the root's beliefs place it
   int root_player_ = 0;
   // From the root's beliefs: the strongest movable rank an unknown enemy piece may have, and whether one may be a Bomb.
   // Captures below the root only remove pieces, so both stay true bounds for the whole search.
@@ -95,7 +105,8 @@ class SearchAgent {
   std::vector<std::vector<Move>> move_stack_;
 };
 
-// The static evaluation of a (sampled) state for `player`, in centi-pieces (a Scout about 12, the Marshal 400).
-int evaluate(const State& s, int player);
+// The static evaluation of a (sampled) state for `player`, in centi-pieces (a Scout about 12, the Marshal 400). With a
+// field, the pull towards the field's owner's Flag comes from the field, not from the Flag this state holds.
+int evaluate(const State& s, int player, const FlagField* field = nullptr);
 
 }  // namespace strat::stratego

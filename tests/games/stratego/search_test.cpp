@@ -170,3 +170,46 @@ TEST(StrategoSearch, TheTranspositionTableKeepsTheChoices) {
   }
   EXPECT_GE(compared, 60);
 }
+
+TEST(StrategoSearch, AnEnemyFlagItCannotSeeIsNoWin) {
+  // Blue's known Marshal threatens Red's known General. Blue's other pieces never moved: one is the Flag, two are
+  // Bombs, and Red cannot tell which. From i9 Red's Captain would stand next to all three, so in every world the search
+  // draws, Red "attacks the Flag" with its second move; but below the root Red attacks only what it knows, so that
+  // threat is not one: no line wins, and the General must step away (it did not while a threat on a Flag the player
+  // cannot see counted as a win: every line scored about a win and the General was left to the Marshal).
+  const State s = position({{"a1", 0, kFlag},
+                            {"e5", 0, kGeneral, kSeen},
+                            {"i8", 0, kCaptain, kMoved},
+                            {"e6", 1, kMarshal, kSeen},
+                            {"h9", 1, kBomb},
+                            {"j9", 1, kBomb},
+                            {"i10", 1, kFlag}});
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    SearchAgent agent(fixed(400000, 4, 3), seed);
+    const std::string move = s.move_to_string(agent.choose(s));
+    EXPECT_EQ(agent.last_depth(), 3) << "seed " << seed;
+    EXPECT_EQ(move.substr(0, 2), "e5") << move << ", seed " << seed;
+    for (const auto& [m, score] : agent.last_scores()) EXPECT_LT(score, 500) << s.move_to_string(m) << ", seed " << seed;
+  }
+}
+
+TEST(StrategoEvaluation, TheEnemyFlagsPullIsTheSameInEveryWorld) {
+  // Two worlds that differ only in which of Blue's unmoved pieces is the Flag. Red's Miner stands next to one of them.
+  // Each world's own Flag would pull Red's pieces to where that world drew it, and a search that knows the world would
+  // walk them there; with the field of the beliefs, both worlds score the same.
+  auto world = [](bool flag_on_h9) {
+    return position({{"a1", 0, kFlag},
+                     {"h8", 0, kMiner, kMoved},
+                     {"e7", 1, kColonel, kMoved},
+                     {"h9", 1, flag_on_h9 ? kFlag : kBomb},
+                     {"c10", 1, flag_on_h9 ? kBomb : kFlag}});
+  };
+  FlagField field;
+  field.owner = 1;
+  for (int q = 0; q < kCells; ++q)
+    if (on_board(q)) field.near[q] = (500 / (distance(q, test::at("h9")) + 1) + 500 / (distance(q, test::at("c10")) + 1));
+  EXPECT_EQ(evaluate(world(true), 0, &field), evaluate(world(false), 0, &field));
+  EXPECT_EQ(evaluate(world(true), 1, &field), evaluate(world(false), 1, &field));
+  // Without the field, the world with the Flag next to the Miner is better for Red.
+  EXPECT_GT(evaluate(world(true), 0), evaluate(world(false), 0));
+}
