@@ -64,8 +64,8 @@ struct Army2 {
   int n = 0;
 };
 
-int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, int lead, const int (&enemy_value)[kRanks],
-               const FlagField* field) {
+int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, int lead,
+               const int (&enemy_value)[kRanks], const FlagField* field) {
   if (field && field->owner != (me ^ 1)) field = nullptr;
   int score = 0;
   int their_flag = -1;
@@ -249,7 +249,8 @@ int evaluate(const State& s, int player, const FlagField* field) {
   };
   return lead + side_score(s, player, pieces[player], pieces[other], lead, value[other], field) -
          side_score(s, other, pieces[other], pieces[player], -lead, value[player], field) -
-         spy_danger(s, player, pieces[player]) + spy_danger(s, other, pieces[other]) - exposure(player) + exposure(other);
+         spy_danger(s, player, pieces[player]) + spy_danger(s, other, pieces[other]) - exposure(player) +
+         exposure(other);
 }
 
 SearchConfig SearchConfig::from(const Options& o) {

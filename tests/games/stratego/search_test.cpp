@@ -189,7 +189,8 @@ TEST(StrategoSearch, AnEnemyFlagItCannotSeeIsNoWin) {
     const std::string move = s.move_to_string(agent.choose(s));
     EXPECT_EQ(agent.last_depth(), 3) << "seed " << seed;
     EXPECT_EQ(move.substr(0, 2), "e5") << move << ", seed " << seed;
-    for (const auto& [m, score] : agent.last_scores()) EXPECT_LT(score, 500) << s.move_to_string(m) << ", seed " << seed;
+    for (const auto& [m, score] : agent.last_scores())
+      EXPECT_LT(score, 500) << s.move_to_string(m) << ", seed " << seed;
   }
 }
 
@@ -207,7 +208,8 @@ TEST(StrategoEvaluation, TheEnemyFlagsPullIsTheSameInEveryWorld) {
   FlagField field;
   field.owner = 1;
   for (int q = 0; q < kCells; ++q)
-    if (on_board(q)) field.near[q] = (500 / (distance(q, test::at("h9")) + 1) + 500 / (distance(q, test::at("c10")) + 1));
+    if (on_board(q))
+      field.near[q] = 500 / (distance(q, test::at("h9")) + 1) + 500 / (distance(q, test::at("c10")) + 1);
   EXPECT_EQ(evaluate(world(true), 0, &field), evaluate(world(false), 0, &field));
   EXPECT_EQ(evaluate(world(true), 1, &field), evaluate(world(false), 1, &field));
   // Without the field, the world with the Flag next to the Miner is better for Red.
