@@ -301,6 +301,23 @@ bool flag_attacked(const State& s, int flag, int owner) {
   return false;
 }
 
+FlagField flag_field(const Beliefs& beliefs, int owner) {
+  FlagField field;
+  field.owner = owner;
+  std::vector<std::pair<int, double>> flags;
+  double total = 0;
+  for (int q : beliefs.unknown())
+    if (const double p = beliefs.at(q)[kFlag]; p > 0.001) flags.push_back({q, p}), total += p;
+  if (total <= 0) return field;
+  for (int q = kWidth; q < 11 * kWidth; ++q) {
+    if (!on_board(q)) continue;
+    double near = 0;
+    for (const auto& [f, p] : flags) near += p / (distance(q, f) + 1);
+    field.near[q] = static_cast<int>(std::lround(1000 * near / total));
+  }
+  return field;
+}
+
 }  // namespace
 
 bool SearchAgent::blind(const State& s, const Move& m) const {
@@ -347,8 +364,8 @@ int SearchAgent::quiesce(const State& s, int alpha, int beta, int ply, int qply)
   // own Flag: the enemy's stands where this world drew it, and the player could not take it there (below the root it
   // attacks only pieces it knows). Counting it made every line that ends with the player to move next to some unmoved
   // piece a win in the worlds that drew the Flag there, and those phantom wins outweighed a General left en prise.
-  const int flag = flag_square_[s.to_move()];
-  if (flag >= 0 && s.to_move() == root_player_ && flag_attacked(s, flag, s.to_move())) stand = -(kWin - ply - 1);
+  if (s.to_move() == root_player_ && own_flag_ >= 0 && flag_attacked(s, own_flag_, root_player_))
+    stand = -(kWin - ply - 1);
   if (stand >= beta || qply >= kQuiescencePlies || ply >= static_cast<int>(move_stack_.size()) - 1) return stand;
   int best = stand;
   alpha = std::max(alpha, stand);
@@ -462,12 +479,6 @@ int SearchAgent::search(const State& s, int depth, int alpha, int beta, int ply)
   return best;
 }
 
-void SearchAgent::find_flags(const State& w) {
-  flag_square_ = {-1, -1};
-  for (int q = kWidth; q < 11 * kWidth; ++q)
-    if (w.is_piece(q) && w.rank_at(q) == kFlag) flag_square_[w.owner_at(q)] = q;
-}
-
 double SearchAgent::gamble_score(const State& w, const Move& m, const Beliefs& beliefs, int depth) {
   // An attack on an unknown piece is a chance node. Its score in one world hangs on the one rank the target drew
   // there, and a deep search gets few worlds: a Flag at one chance in four came out as none or one in two, and a
@@ -491,12 +502,10 @@ double SearchAgent::gamble_score(const State& w, const Move& m, const Beliefs& b
       c.put(q, enemy, was, w.cell(q) & (kKnown | kMoved));
       c.put(m.to, enemy, r, flags_to);
       for (int side = 0; side < 2; ++side) c.set_run(side, w.run(side));  // put() ends a run through its square
-      if (r == kFlag || was == kFlag) find_flags(c);
     }
     c.apply(m, nullptr);
     total += p[r] * -search(c, depth - 1, -kInf, kInf, 1);
     weight += p[r];
-    if (r != was && (r == kFlag || was == kFlag)) find_flags(w);
   }
   if (weight > 0) return total / weight;
   State c = w;
@@ -527,19 +536,12 @@ Move SearchAgent::choose(const State& root) {
   for (int r = kMarshal; r >= kSpy && !strongest_unknown_; --r)
     if (unplaced[r] > 0.5) strongest_unknown_ = r;
   unknown_bombs_ = unplaced[kBomb] > 0.5;
-  flag_field_.owner = me ^ 1;
-  flag_field_.near.fill(0);
-  {
-    std::vector<std::pair<int, double>> flags;
-    double total = 0;
-    for (int q : beliefs.unknown())
-      if (beliefs.at(q)[kFlag] > 0.001) flags.push_back({q, beliefs.at(q)[kFlag]}), total += beliefs.at(q)[kFlag];
-    for (int q = kWidth; q < 11 * kWidth && total > 0; ++q) {
-      if (!on_board(q)) continue;
-      double near = 0;
-      for (const auto& [f, p] : flags) near += p / (distance(q, f) + 1);
-      flag_field_.near[q] = static_cast<int>(std::lround(1000 * near / total));
-    }
+  if (config_.field) flag_field_ = flag_field(beliefs, me ^ 1);
+  // One's own Flag never moves and is the same in every world (the worlds draw enemy ranks only).
+  own_flag_ = -1;
+  for (int q = kWidth; q < 11 * kWidth && own_flag_ < 0; ++q) {
+    const std::uint8_t c = info.cell(q);
+    if (!(c & kWall) && (c & kRankMask) == kFlag && ((c & kBlue) ? 1 : 0) == me) own_flag_ = q;
   }
   std::vector<State> worlds{beliefs.sample(rng_)};
   std::vector<Move> moves;
@@ -584,8 +586,6 @@ Move SearchAgent::choose(const State& root) {
         may_abort_ = !(depth == 1 && k == 0);
         if (k >= static_cast<int>(worlds.size())) worlds.push_back(beliefs.sample(rng_));
         const State& w = worlds[k];
-        // The Flags never move: where they stand in this world is known for the whole search of it.
-        find_flags(w);
         std::vector<int> v(n);
         int best = -kInf;
         for (int i : order) {

@@ -68,7 +68,6 @@ class SearchAgent {
   bool blind(const State& s, const Move& m) const;
   // The score of a root attack on an unknown piece in world w, over the ranks the piece may have (see choose()).
   double gamble_score(const State& w, const Move& m, const Beliefs& beliefs, int depth);
-  void find_flags(const State& w);
   void tick();
 
   // The transposition table: what a search of a position found, reused when the position comes again (another move
@@ -94,8 +93,8 @@ class SearchAgent {
   long nodes_ = 0;
   int last_depth_ = 0, last_samples_ = 0;
   std::vector<std::pair<Move, double>> last_scores_;
-  std::array<int, 2> flag_square_{-1, -1};  // each side's Flag in the world being searched
-  FlagField flag_field_;                     // the enemy Flag as the root's beliefs place it
+  int own_flag_ = -1;      // the searching player's Flag (the same in every world)
+  FlagField flag_field_;  // the enemy Flag as the root's beliefs place it
   int root_player_ = 0;
   // From the root's beliefs: the strongest movable rank an unknown enemy piece may have, and whether one may be a Bomb.
   // Captures below the root only remove pieces, so both stay true bounds for the whole search.
