@@ -65,7 +65,7 @@ struct Army2 {
 };
 
 int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, int lead,
-               const int (&enemy_value)[kRanks], const FlagField* field) {
+               const int (&enemy_value)[kRanks], const FlagField* field, bool reserve) {
   if (field && field->owner != (me ^ 1)) field = nullptr;
   int score = 0;
   int their_flag = -1;
@@ -118,7 +118,10 @@ int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, i
   const int hunt = 6 + std::clamp(lead, 0, 400) / 25;
   // The Flag: the two nearest pieces to it count, more the nearer (a Miner two squares from a bombed Flag is a
   // threat the search may not see in time), a Scout with an open line to it as if next to it; seen from the other
-  // side, this is the defence of the approaches.
+  // side, this is the defence of the approaches. With `reserve`, not the Marshal or General: drawn to the enemy's
+  // back rows they tested its unmoved pieces and were far from home when the enemy's top piece came to take strat's
+  // pieces there (against peternlewis, 177 of the 296 pieces its Marshal and General took fell in strat's half with
+  // no piece that could stop the taker within four squares).
   const int flag_weight = 400 + std::clamp(lead, 0, 400) / 2;
   int threat[2] = {0, 0};
   for (int i = 0; i < mine.n; ++i) {
@@ -138,7 +141,7 @@ int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, i
     if (a.rank == kSpy) consider(first[kMarshal], first[kMarshal + 1]);
     if (chosen >= 0)
       claim[chosen] = std::max(claim[chosen], std::min(v / dv * hunt / 100, sorted_worth[chosen] * 2 / 5));
-    if (their_flag >= 0 || field) {
+    if ((their_flag >= 0 || field) && !(reserve && a.rank >= kGeneral)) {
       int near;
       if (field) {
         near = flag_weight * field->near[a.square] / 1000;
@@ -179,27 +182,66 @@ int spy_danger(const State& s, int me, const Army2& mine) {
 // no own Bomb) and is nearer to it than every own piece that beats it is to the intruder wins the race unless
 // something stops it; a search two or three plies deep sees that only when no defender can arrive in time (the games
 // were lost so, a Miner walking along the back row through the Bombs). The worst such intruder costs, more the nearer.
-int flag_exposure(const State& s, int me, const Army2& mine, const Army2& theirs) {
+// With `wary`, an enemy piece we do not know counts as a Miner at a bombed-in Flag while the enemy has one: the player
+// does not know which it is, and the bots send their Miners to the last unmoved pieces (peternlewis took strat's Flag
+// so in games strat led on material, a Miner within four squares of it for up to 120 plies), while in a world it was a
+// Miner only as often as the beliefs drew one.
+// With a race, distances are moves around lakes and Bombs (a Miner takes Bombs on its way), per square it may take
+// the Flag from, and the defender must stand next to that square when the intruder arrives: as crow-flight squares, a
+// Lieutenant three squares from a Miner "guarded" a Flag it needed one move more to save (stratego-v1 took it so,
+// eight plies after its Miner came within four squares, strat far ahead).
+int flag_race_exposure(const State& s, int me, const Army2& mine, const Army2& theirs, bool wary,
+                       const FlagRace& race) {
+  constexpr int kGuard = 300, kReach = 6;
+  const bool miners = wary && s.alive(me ^ 1, kMiner) > 0;
+  // The intruder moves first unless it is our move: then a defender that arrives with it is in time.
+  const int slack = s.to_move() == me ? 0 : 1;
+  int worst = 0;
+  for (int k = 0; k < theirs.n; ++k) {
+    const Piece& e = theirs.piece[k];
+    if (!movable(e.rank)) continue;
+    const int rank = miners && !e.known ? static_cast<int>(kMiner) : e.rank;
+    for (int x = 0; x < race.exits; ++x) {
+      const std::uint8_t c = s.cell(race.exit[x]);
+      const bool bomb = (c & kRankMask) == kBomb && !(c & kWall) && ((c >> 4) & 1) == me;
+      if (bomb && rank != kMiner) continue;
+      const int moves = (rank == kMiner ? race.miner : race.other)[x][e.square];
+      if (moves + 1 > kReach || kGuard / (moves + 1) <= worst) continue;
+      bool guarded = false;
+      for (int i = 0; i < mine.n && !guarded; ++i) {
+        const Piece& a = mine.piece[i];
+        guarded = movable(a.rank) && combat(a.rank, rank) > 0 && race.defender[x][a.square] + slack <= moves;
+      }
+      if (!guarded) worst = kGuard / (moves + 1);
+    }
+  }
+  return worst;
+}
+
+int flag_exposure(const State& s, int me, const Army2& mine, const Army2& theirs, bool wary, const FlagRace* race) {
   constexpr int kGuard = 300, kReach = 6;
   int flag = -1;
   for (int i = 0; i < mine.n && flag < 0; ++i)
     if (mine.piece[i].rank == kFlag) flag = mine.piece[i].square;
   if (flag < 0) return 0;
+  if (race && race->owner == me && race->flag == flag) return flag_race_exposure(s, me, mine, theirs, wary, *race);
   bool open = false;
   for (int d : kDirs) {
     const std::uint8_t c = s.cell(flag + d);
     if (!(c & kWall) && !((c & kRankMask) == kBomb && ((c >> 4) & 1) == me)) open = true;
   }
+  const bool miners = wary && !open && s.alive(me ^ 1, kMiner) > 0;
   int worst = 0;
   for (int k = 0; k < theirs.n; ++k) {
     const Piece& e = theirs.piece[k];
-    if (!movable(e.rank) || (!open && e.rank != kMiner)) continue;
+    const int rank = miners && !e.known && movable(e.rank) ? static_cast<int>(kMiner) : e.rank;
+    if (!movable(rank) || (!open && rank != kMiner)) continue;
     const int near = distance(e.square, flag);
     if (near > kReach || kGuard / near <= worst) continue;
     bool guarded = false;
     for (int i = 0; i < mine.n && !guarded; ++i) {
       const Piece& a = mine.piece[i];
-      guarded = movable(a.rank) && combat(a.rank, e.rank) > 0 && distance(a.square, e.square) <= near;
+      guarded = movable(a.rank) && combat(a.rank, rank) > 0 && distance(a.square, e.square) <= near;
     }
     if (!guarded) worst = kGuard / near;
   }
@@ -208,7 +250,8 @@ int flag_exposure(const State& s, int me, const Army2& mine, const Army2& theirs
 
 }  // namespace
 
-int evaluate(const State& s, int player, const FlagField* field) {
+int evaluate(const State& s, int player, const EvalContext& context) {
+  const FlagField* field = context.field;
   Army2 pieces[2];
   int material[2] = {0, 0};
   int value[2][kRanks];
@@ -245,16 +288,18 @@ int evaluate(const State& s, int player, const FlagField* field) {
   const int lead = material[player] - material[other];
   // With a field, the exposure of the field's owner's Flag is left out too: it is where a world drew it.
   auto exposure = [&](int p) {
-    return field && field->owner == p ? 0 : flag_exposure(s, p, pieces[p], pieces[p ^ 1]);
+    return field && field->owner == p ? 0 : flag_exposure(s, p, pieces[p], pieces[p ^ 1], context.wary, context.race);
   };
-  return lead + side_score(s, player, pieces[player], pieces[other], lead, value[other], field) -
-         side_score(s, other, pieces[other], pieces[player], -lead, value[player], field) -
-         spy_danger(s, player, pieces[player]) + spy_danger(s, other, pieces[other]) - exposure(player) +
-         exposure(other);
+  int score = lead + side_score(s, player, pieces[player], pieces[other], lead, value[other], field, context.reserve) -
+              side_score(s, other, pieces[other], pieces[player], -lead, value[player], field, context.reserve) -
+              spy_danger(s, player, pieces[player]) + spy_danger(s, other, pieces[other]) - exposure(player) +
+              exposure(other);
+  return score;
 }
 
 SearchConfig SearchConfig::from(const Options& o) {
-  o.check_known({"time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field"});
+  o.check_known({"time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field",
+                 "wary", "reserve", "race"});
   SearchConfig c;
   c.nodes = static_cast<long>(o.get_int("nodes", 0, 0, 1'000'000'000));
   c.time_ms = static_cast<double>(o.get_int("time", c.nodes > 0 ? 0 : 1000, 0, 3'600'000));
@@ -267,6 +312,9 @@ SearchConfig SearchConfig::from(const Options& o) {
   c.table = o.get_int("tt", 1, 0, 1) != 0;
   c.reductions = o.get_int("lmr", 0, 0, 1) != 0;
   c.field = o.get_int("field", 1, 0, 1) != 0;
+  c.wary = o.get_int("wary", 1, 0, 1) != 0;
+  c.reserve = o.get_int("reserve", 1, 0, 1) != 0;
+  c.race = o.get_int("race", 1, 0, 1) != 0;
   return c;
 }
 
@@ -320,6 +368,52 @@ FlagField flag_field(const Beliefs& beliefs, int owner) {
 
 }  // namespace
 
+FlagRace flag_race(const Info& info) {
+  FlagRace race;
+  const int me = info.player();
+  race.owner = me;
+  for (int q = kWidth; q < 11 * kWidth && race.flag < 0; ++q) {
+    const std::uint8_t c = info.cell(q);
+    if (!(c & kWall) && (c & kRankMask) == kFlag && ((c & kBlue) ? 1 : 0) == me) race.flag = q;
+  }
+  if (race.flag < 0) return race;
+  auto own_bomb = [&](int q) {
+    const std::uint8_t c = info.cell(q);
+    return !(c & kWall) && (c & kRankMask) == kBomb && ((c & kBlue) ? 1 : 0) == me;
+  };
+  // Breadth-first from `sources` (at distance 0) over the board, lakes and the Flag excluded, Bombs too unless
+  // `through_bombs`; unreached squares keep 255.
+  auto spread = [&](std::array<std::uint8_t, kCells>& dist, std::vector<int> frontier, bool through_bombs) {
+    dist.fill(255);
+    for (int q : frontier) dist[q] = 0;
+    for (std::size_t i = 0; i < frontier.size(); ++i) {
+      const int q = frontier[i];
+      for (int d : kDirs) {
+        const int n = q + d;
+        if (!on_board(n) || (info.cell(n) & kWall) || n == race.flag || dist[n] != 255) continue;
+        if (!through_bombs && own_bomb(n)) continue;
+        dist[n] = static_cast<std::uint8_t>(dist[q] + 1);
+        frontier.push_back(n);
+      }
+    }
+  };
+  for (int d : kDirs) {
+    const int x = race.flag + d;
+    if (!on_board(x) || (info.cell(x) & kWall)) continue;
+    const int k = race.exits++;
+    race.exit[k] = x;
+    spread(race.miner[k], {x}, true);
+    spread(race.other[k], {x}, false);
+    if (own_bomb(x)) race.other[k].fill(255);
+    std::vector<int> beside;
+    for (int e : kDirs)
+      if (on_board(x + e) && !(info.cell(x + e) & kWall) && x + e != race.flag && !own_bomb(x + e))
+        beside.push_back(x + e);
+    spread(race.defender[k], beside, false);
+  }
+  return race;
+}
+
 bool SearchAgent::blind(const State& s, const Move& m) const {
   if (s.to_move() != root_player_ || !config_.known_only) return false;
   const std::uint8_t c = s.cell(m.to);
@@ -358,7 +452,9 @@ void SearchAgent::order(const State& s, std::vector<Move>& moves, int ply) const
 int SearchAgent::quiesce(const State& s, int alpha, int beta, int ply, int qply) {
   tick();
   if (s.outcome().over()) return terminal_score(s, ply);
-  int stand = evaluate(s, s.to_move(), config_.field ? &flag_field_ : nullptr);
+  const EvalContext context{config_.field ? &flag_field_ : nullptr, config_.wary, config_.reserve,
+                            config_.race ? &flag_race_ : nullptr};
+  int stand = evaluate(s, s.to_move(), context);
   // A Flag under attack falls next move unless the attacker is taken: standing pat is no answer, so the search sees an
   // intruder one move before it arrives (two plies past the horizon) and not only when the Flag is taken. Only one's
   // own Flag: the enemy's stands where this world drew it, and the player could not take it there (below the root it
@@ -538,11 +634,8 @@ Move SearchAgent::choose(const State& root) {
   unknown_bombs_ = unplaced[kBomb] > 0.5;
   if (config_.field) flag_field_ = flag_field(beliefs, me ^ 1);
   // One's own Flag never moves and is the same in every world (the worlds draw enemy ranks only).
-  own_flag_ = -1;
-  for (int q = kWidth; q < 11 * kWidth && own_flag_ < 0; ++q) {
-    const std::uint8_t c = info.cell(q);
-    if (!(c & kWall) && (c & kRankMask) == kFlag && ((c & kBlue) ? 1 : 0) == me) own_flag_ = q;
-  }
+  flag_race_ = flag_race(info);
+  own_flag_ = flag_race_.flag;
   std::vector<State> worlds{beliefs.sample(rng_)};
   std::vector<Move> moves;
   worlds[0].legal_moves(moves);

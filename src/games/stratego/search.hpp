@@ -29,6 +29,20 @@ struct FlagField {
   std::array<int, kCells> near{};
 };
 
+// One's own Flag's approaches, as races: made once per move (one's own Flag and Bombs are the same in every world).
+// For each square next to the Flag (an exit: the intruder takes the Flag from there), how many moves an intruder needs
+// from any square to stand on it (a Miner through one's Bombs, taking them; any other piece around them), and how
+// many a defender needs to stand next to it, around one's Bombs, to take the intruder there. Distances ignore the
+// pieces, which move, and count lakes.
+struct FlagRace {
+  int owner = -1;
+  int flag = -1;
+  int exits = 0;
+  std::array<int, 4> exit{};
+  std::array<std::array<std::uint8_t, kCells>, 4> miner{}, other{}, defender{};
+};
+FlagRace flag_race(const Info& info);
+
 struct SearchConfig {
   double time_ms = 1000;  // per move; 0 with nodes > 0: no clock (deterministic)
   long nodes = 0;         // 0: no node limit
@@ -41,8 +55,11 @@ struct SearchConfig {
   bool table = true;       // the transposition table (tt=0: none)
   bool reductions = false;  // late quiet moves a ply shallower first (lmr=1; faster, measured weaker: docs)
   bool field = true;  // the enemy Flag's pull from the beliefs, not from each world's draw (field=0: each world's)
-  // "time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field". Without time or
-  // nodes: 1000 ms.
+  bool wary = true;  // at one's bombed-in Flag, every unknown enemy piece may be a Miner (wary=0: as the world drew it)
+  bool reserve = true;  // the Marshal and General are not drawn to the enemy Flag (reserve=0: they are)
+  bool race = true;  // one's Flag's guard as a race in moves (race=0: in squares, as the crow flies)
+  // "time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field", "wary",
+  // "reserve", "race". Without time or nodes: 1000 ms.
   static SearchConfig from(const Options& options);
 };
 
@@ -95,6 +112,7 @@ class SearchAgent {
   std::vector<std::pair<Move, double>> last_scores_;
   int own_flag_ = -1;      // the searching player's Flag (the same in every world)
   FlagField flag_field_;  // the enemy Flag as the root's beliefs place it
+  FlagRace flag_race_;    // one's own Flag's approaches
   int root_player_ = 0;
   // From the root's beliefs: the strongest movable rank an unknown enemy piece may have, and whether one may be a Bomb.
   // Captures below the root only remove pieces, so both stay true bounds for the whole search.
@@ -104,8 +122,17 @@ class SearchAgent {
   std::vector<std::vector<Move>> move_stack_;
 };
 
-// The static evaluation of a (sampled) state for `player`, in centi-pieces (a Scout about 12, the Marshal 400). With a
-// field, the pull towards the field's owner's Flag comes from the field, not from the Flag this state holds.
-int evaluate(const State& s, int player, const FlagField* field = nullptr);
+// What the evaluation knows beyond the state: the searching player's root knowledge and the terms switched off.
+struct EvalContext {
+  // With a field, the pull towards the field's owner's Flag comes from the field, not from the Flag the state holds.
+  const FlagField* field = nullptr;
+  bool wary = true;     // at a bombed-in Flag, any enemy piece one does not know may be a Miner (see search.cpp)
+  bool reserve = true;  // the Marshal and General are not drawn towards the enemy Flag (kept for the board)
+  // With a race for the owner's Flag, its guard counts moves around lakes and Bombs, and who moves first, not squares.
+  const FlagRace* race = nullptr;
+};
+
+// The static evaluation of a (sampled) state for `player`, in centi-pieces (a Scout about 12, the Marshal 400).
+int evaluate(const State& s, int player, const EvalContext& context = {});
 
 }  // namespace strat::stratego

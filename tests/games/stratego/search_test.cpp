@@ -210,8 +210,79 @@ TEST(StrategoEvaluation, TheEnemyFlagsPullIsTheSameInEveryWorld) {
   for (int q = 0; q < kCells; ++q)
     if (on_board(q))
       field.near[q] = 500 / (distance(q, test::at("h9")) + 1) + 500 / (distance(q, test::at("c10")) + 1);
-  EXPECT_EQ(evaluate(world(true), 0, &field), evaluate(world(false), 0, &field));
-  EXPECT_EQ(evaluate(world(true), 1, &field), evaluate(world(false), 1, &field));
+  EXPECT_EQ(evaluate(world(true), 0, {&field}), evaluate(world(false), 0, {&field}));
+  EXPECT_EQ(evaluate(world(true), 1, {&field}), evaluate(world(false), 1, {&field}));
   // Without the field, the world with the Flag next to the Miner is better for Red.
   EXPECT_GT(evaluate(world(true), 0), evaluate(world(false), 0));
+}
+
+TEST(StrategoEvaluation, AnUnknownPieceNearABombedInFlagMayBeAMiner) {
+  // Red's Flag on a1 is closed in by its Bombs. A Blue piece Red does not know stands three squares away, and Blue
+  // still has a Miner. In this world it is a Captain, but Red cannot tell: it is a threat unless a Red piece that beats
+  // a Miner is as near to it. Once Red knows it is a Captain, it is none. The same whether the guard is counted in
+  // squares or as a race in moves.
+  auto cost = [](const char* guard, std::uint8_t intruder, bool raced) {
+    const State s = position({{"a1", 0, kFlag},
+                              {"a2", 0, kBomb},
+                              {"b1", 0, kBomb},
+                              {guard, 0, kSergeant, kMoved},
+                              {"c2", 1, kCaptain, intruder},
+                              {"j9", 1, kMiner},
+                              {"j10", 1, kFlag}});
+    const FlagRace race = flag_race(s.info(0));
+    EvalContext wary, plain;
+    plain.wary = false;
+    if (raced) wary.race = plain.race = &race;
+    return evaluate(s, 0, plain) - evaluate(s, 0, wary);
+  };
+  for (bool raced : {false, true}) {
+    EXPECT_GT(cost("h8", kMoved, raced), 50) << raced;
+    EXPECT_EQ(cost("c3", kMoved, raced), 0) << raced;
+    EXPECT_EQ(cost("h8", kSeen, raced), 0) << raced;
+  }
+}
+
+TEST(StrategoEvaluation, TheFlagsGuardIsARaceInMoves) {
+  // Red's Flag on c1 is closed in by Bombs on b1, d1 and c2. Blue's known Miner on f1 needs two moves to take d1 and a
+  // third to take the Flag; Red's Lieutenant on c3 needs two moves (d3, d2) to stand next to d1 and take the Miner
+  // there. With Red to move it arrives in time; with Blue to move it is one move late. Counted in squares (the
+  // Lieutenant five from the Miner, the Miner three from the Flag) it was unguarded either way.
+  auto score = [](int to_move, bool raced) {
+    State s = position({{"c1", 0, kFlag},
+                        {"b1", 0, kBomb},
+                        {"d1", 0, kBomb},
+                        {"c2", 0, kBomb},
+                        {"c3", 0, kLieutenant, kMoved},
+                        {"f1", 1, kMiner, kSeen},
+                        {"j10", 1, kFlag}});
+    s.set_side(to_move);
+    const FlagRace race = flag_race(s.info(0));
+    EvalContext context;
+    if (raced) context.race = &race;
+    return evaluate(s, 0, context);
+  };
+  EXPECT_GT(score(0, true) - score(1, true), 50);  // one move late, the Flag falls
+  EXPECT_EQ(score(0, false), score(1, false));
+  EXPECT_GT(score(0, true), score(0, false));
+}
+
+TEST(StrategoEvaluation, TheMarshalAndGeneralAreKeptFromTheEnemyFlagsPull) {
+  // The enemy Flag pulls Red's pieces towards it, but with `reserve` not the Marshal or General: they are kept for the
+  // board. A Miner still is.
+  FlagField field;
+  field.owner = 1;
+  for (int q = 0; q < kCells; ++q)
+    if (on_board(q)) field.near[q] = 1000 / (distance(q, test::at("e10")) + 1);
+  auto score = [&](const char* square, int rank, bool reserve) {
+    const State s = position({{"a1", 0, kFlag}, {square, 0, rank, kMoved}, {"e10", 1, kFlag}, {"a10", 1, kScout}});
+    EvalContext context;
+    context.field = &field;
+    context.reserve = reserve;
+    return evaluate(s, 0, context);
+  };
+  for (int rank : {kMarshal, kGeneral}) {
+    EXPECT_EQ(score("e8", rank, true), score("e5", rank, true)) << rank;
+    EXPECT_GT(score("e8", rank, false), score("e5", rank, false)) << rank;
+  }
+  EXPECT_GT(score("e8", kMiner, true), score("e5", kMiner, true));
 }
