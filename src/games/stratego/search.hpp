@@ -43,6 +43,16 @@ struct FlagRace {
 };
 FlagRace flag_race(const Info& info);
 
+// What the evaluation knows beyond the state: the searching player's root knowledge and the terms switched off.
+struct EvalContext {
+  // With a field, the pull towards the field's owner's Flag comes from the field, not from the Flag the state holds.
+  const FlagField* field = nullptr;
+  bool wary = true;     // at a bombed-in Flag, any enemy piece one does not know may be a Miner (see search.cpp)
+  bool reserve = true;  // the Marshal and General are not drawn towards the enemy Flag (kept for the board)
+  // With a race for the owner's Flag, its guard counts moves around lakes and Bombs, and who moves first, not squares.
+  const FlagRace* race = nullptr;
+};
+
 struct SearchConfig {
   double time_ms = 1000;  // per move; 0 with nodes > 0: no clock (deterministic)
   long nodes = 0;         // 0: no node limit
@@ -113,6 +123,7 @@ class SearchAgent {
   int own_flag_ = -1;      // the searching player's Flag (the same in every world)
   FlagField flag_field_;  // the enemy Flag as the root's beliefs place it
   FlagRace flag_race_;    // one's own Flag's approaches
+  EvalContext eval_context_;  // the two above and the evaluation's switches, for every evaluation of this move
   int root_player_ = 0;
   // From the root's beliefs: the strongest movable rank an unknown enemy piece may have, and whether one may be a Bomb.
   // Captures below the root only remove pieces, so both stay true bounds for the whole search.
@@ -120,16 +131,6 @@ class SearchAgent {
   bool unknown_bombs_ = true;
   std::array<std::array<Move, 2>, 64> killers_{};
   std::vector<std::vector<Move>> move_stack_;
-};
-
-// What the evaluation knows beyond the state: the searching player's root knowledge and the terms switched off.
-struct EvalContext {
-  // With a field, the pull towards the field's owner's Flag comes from the field, not from the Flag the state holds.
-  const FlagField* field = nullptr;
-  bool wary = true;     // at a bombed-in Flag, any enemy piece one does not know may be a Miner (see search.cpp)
-  bool reserve = true;  // the Marshal and General are not drawn towards the enemy Flag (kept for the board)
-  // With a race for the owner's Flag, its guard counts moves around lakes and Bombs, and who moves first, not squares.
-  const FlagRace* race = nullptr;
 };
 
 // The static evaluation of a (sampled) state for `player`, in centi-pieces (a Scout about 12, the Marshal 400).
