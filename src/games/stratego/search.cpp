@@ -326,17 +326,6 @@ void SearchAgent::tick() {
 }
 
 namespace {
-// The static evaluation kept below a win: far ahead (a lead of several Marshals in material and hunting) it passed
-// kWin, and the search then preferred the position to taking the Flag, or a lost Flag cost less than the lead it
-// kept. Up to 600 it is unchanged; beyond, it bends towards 900, in order.
-int bounded(int v) {
-  constexpr int kKnee = 600, kRoom = 300;
-  const int a = std::abs(v);
-  if (a <= kKnee) return v;
-  const int b = kKnee + (a - kKnee) * kRoom / (a - kKnee + kRoom);
-  return v < 0 ? -b : b;
-}
-
 int terminal_score(const State& s, int ply) {
   const Outcome o = s.outcome();
   if (o.status != Status::Win) return 0;
@@ -462,7 +451,7 @@ void SearchAgent::order(const State& s, std::vector<Move>& moves, int ply) const
 int SearchAgent::quiesce(const State& s, int alpha, int beta, int ply, int qply) {
   tick();
   if (s.outcome().over()) return terminal_score(s, ply);
-  int stand = bounded(evaluate(s, s.to_move(), eval_context_));
+  int stand = evaluate(s, s.to_move(), eval_context_);
   // A Flag under attack falls next move unless the attacker is taken: standing pat is no answer, so the search sees an
   // intruder one move before it arrives (two plies past the horizon) and not only when the Flag is taken. Only one's
   // own Flag: the enemy's stands where this world drew it, and the player could not take it there (below the root it
