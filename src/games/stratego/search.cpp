@@ -190,21 +190,31 @@ int spy_danger(const State& s, int me, const Army2& mine) {
 // the Flag from, and the defender must stand next to that square when the intruder arrives: as crow-flight squares, a
 // Lieutenant three squares from a Miner "guarded" a Flag it needed one move more to save (stratego-v1 took it so,
 // eight plies after its Miner came within four squares, strat far ahead).
+// The rank an enemy piece threatens the Flag as: with `miners` (wary, see above), a Miner when the player does not know
+// it.
+int intruder_rank(const Piece& e, bool miners) {
+  return miners && !e.known && movable(e.rank) ? static_cast<int>(kMiner) : e.rank;
+}
+
 int flag_race_exposure(const State& s, int me, const Army2& mine, const Army2& theirs, bool wary,
                        const FlagRace& race) {
   constexpr int kGuard = 300, kReach = 6;
   const bool miners = wary && s.alive(me ^ 1, kMiner) > 0;
   // The intruder moves first unless it is our move: then a defender that arrives with it is in time.
   const int slack = s.to_move() == me ? 0 : 1;
+  // Which exits are still one's own Bombs (only a Miner comes through those): the same for every intruder.
+  bool bomb[4];
+  for (int x = 0; x < race.exits; ++x) {
+    const std::uint8_t c = s.cell(race.exit[x]);
+    bomb[x] = (c & kRankMask) == kBomb && !(c & kWall) && ((c >> 4) & 1) == me;
+  }
   int worst = 0;
   for (int k = 0; k < theirs.n; ++k) {
     const Piece& e = theirs.piece[k];
     if (!movable(e.rank)) continue;
-    const int rank = miners && !e.known ? static_cast<int>(kMiner) : e.rank;
+    const int rank = intruder_rank(e, miners);
     for (int x = 0; x < race.exits; ++x) {
-      const std::uint8_t c = s.cell(race.exit[x]);
-      const bool bomb = (c & kRankMask) == kBomb && !(c & kWall) && ((c >> 4) & 1) == me;
-      if (bomb && rank != kMiner) continue;
+      if (bomb[x] && rank != kMiner) continue;
       const int moves = (rank == kMiner ? race.miner : race.other)[x][e.square];
       if (moves + 1 > kReach || kGuard / (moves + 1) <= worst) continue;
       bool guarded = false;
@@ -219,12 +229,13 @@ int flag_race_exposure(const State& s, int me, const Army2& mine, const Army2& t
 }
 
 int flag_exposure(const State& s, int me, const Army2& mine, const Army2& theirs, bool wary, const FlagRace* race) {
+  // The race knows where the owner's Flag stands: it never moves, and once taken nothing is evaluated.
+  if (race && race->owner == me && race->flag >= 0) return flag_race_exposure(s, me, mine, theirs, wary, *race);
   constexpr int kGuard = 300, kReach = 6;
   int flag = -1;
   for (int i = 0; i < mine.n && flag < 0; ++i)
     if (mine.piece[i].rank == kFlag) flag = mine.piece[i].square;
   if (flag < 0) return 0;
-  if (race && race->owner == me && race->flag == flag) return flag_race_exposure(s, me, mine, theirs, wary, *race);
   bool open = false;
   for (int d : kDirs) {
     const std::uint8_t c = s.cell(flag + d);
@@ -234,7 +245,7 @@ int flag_exposure(const State& s, int me, const Army2& mine, const Army2& theirs
   int worst = 0;
   for (int k = 0; k < theirs.n; ++k) {
     const Piece& e = theirs.piece[k];
-    const int rank = miners && !e.known && movable(e.rank) ? static_cast<int>(kMiner) : e.rank;
+    const int rank = intruder_rank(e, miners);
     if (!movable(rank) || (!open && rank != kMiner)) continue;
     const int near = distance(e.square, flag);
     if (near > kReach || kGuard / near <= worst) continue;
@@ -402,8 +413,10 @@ FlagRace flag_race(const Info& info) {
     const int k = race.exits++;
     race.exit[k] = x;
     spread(race.miner[k], {x}, true);
-    spread(race.other[k], {x}, false);
-    if (own_bomb(x)) race.other[k].fill(255);
+    if (own_bomb(x))
+      race.other[k].fill(255);  // only a Miner comes through a Bomb
+    else
+      spread(race.other[k], {x}, false);
     std::vector<int> beside;
     for (int e : kDirs)
       if (on_board(x + e) && !(info.cell(x + e) & kWall) && x + e != race.flag && !own_bomb(x + e))
@@ -457,7 +470,8 @@ int SearchAgent::quiesce(const State& s, int alpha, int beta, int ply, int qply)
   // own Flag: the enemy's stands where this world drew it, and the player could not take it there (below the root it
   // attacks only pieces it knows). Counting it made every line that ends with the player to move next to some unmoved
   // piece a win in the worlds that drew the Flag there, and those phantom wins outweighed a General left en prise.
-  if (s.to_move() == root_player_ && own_flag_ >= 0 && flag_attacked(s, own_flag_, root_player_))
+  const int own_flag = flag_race_.flag;
+  if (s.to_move() == root_player_ && own_flag >= 0 && flag_attacked(s, own_flag, root_player_))
     stand = -(kWin - ply - 1);
   if (stand >= beta || qply >= kQuiescencePlies || ply >= static_cast<int>(move_stack_.size()) - 1) return stand;
   int best = stand;
@@ -632,7 +646,6 @@ Move SearchAgent::choose(const State& root) {
   if (config_.field) flag_field_ = flag_field(beliefs, me ^ 1);
   // One's own Flag never moves and is the same in every world (the worlds draw enemy ranks only).
   flag_race_ = flag_race(info);
-  own_flag_ = flag_race_.flag;
   eval_context_ = {config_.field ? &flag_field_ : nullptr, config_.wary, config_.reserve,
                    config_.race ? &flag_race_ : nullptr};
   std::vector<State> worlds{beliefs.sample(rng_)};

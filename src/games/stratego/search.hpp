@@ -120,9 +120,8 @@ class SearchAgent {
   long nodes_ = 0;
   int last_depth_ = 0, last_samples_ = 0;
   std::vector<std::pair<Move, double>> last_scores_;
-  int own_flag_ = -1;      // the searching player's Flag (the same in every world)
   FlagField flag_field_;  // the enemy Flag as the root's beliefs place it
-  FlagRace flag_race_;    // one's own Flag's approaches
+  FlagRace flag_race_;    // one's own Flag (the same in every world) and its approaches
   EvalContext eval_context_;  // the two above and the evaluation's switches, for every evaluation of this move
   int root_player_ = 0;
   // From the root's beliefs: the strongest movable rank an unknown enemy piece may have, and whether one may be a Bomb.
