@@ -196,9 +196,15 @@ int intruder_rank(const Piece& e, bool miners) {
   return miners && !e.known && movable(e.rank) ? static_cast<int>(kMiner) : e.rank;
 }
 
-int flag_race_exposure(const State& s, int me, const Army2& mine, const Army2& theirs, bool wary,
+int flag_race_exposure(const State& s, int me, const Army2& mine, const Army2& theirs, bool wary, int lead, bool tight,
                        const FlagRace& race) {
   constexpr int kGuard = 300, kReach = 6;
+  // With `tight`, the guard weighs more the more one leads (the Flag is then all the enemy can still win by), up to
+  // twice, and a defender with no move to spare leaves half the danger: the search saw its last ply make the defence in
+  // time and put it off move after move, until a second threat took the one move it had (strat lost so to a Miner at
+  // its bombed-in Flag, 700 ahead, its Captain at exactly the race's distance for three moves).
+  const int guard = kGuard + (tight ? std::clamp(lead, 0, 600) / 2 : 0);
+  const int spare = tight ? 1 : 0;
   const bool miners = wary && s.alive(me ^ 1, kMiner) > 0;
   // The intruder moves first unless it is our move: then a defender that arrives with it is in time.
   const int slack = s.to_move() == me ? 0 : 1;
@@ -216,21 +222,27 @@ int flag_race_exposure(const State& s, int me, const Army2& mine, const Army2& t
     for (int x = 0; x < race.exits; ++x) {
       if (bomb[x] && rank != kMiner) continue;
       const int moves = (rank == kMiner ? race.miner : race.other)[x][e.square];
-      if (moves + 1 > kReach || kGuard / (moves + 1) <= worst) continue;
-      bool guarded = false;
-      for (int i = 0; i < mine.n && !guarded; ++i) {
+      if (moves + 1 > kReach || guard / (moves + 1) <= worst) continue;
+      int fastest = kCells;  // the moves the quickest defender that beats the intruder needs, its side's turn counted
+      for (int i = 0; i < mine.n && fastest > moves - spare; ++i) {
         const Piece& a = mine.piece[i];
-        guarded = movable(a.rank) && combat(a.rank, rank) > 0 && race.defender[x][a.square] + slack <= moves;
+        if (movable(a.rank) && combat(a.rank, rank) > 0)
+          fastest = std::min(fastest, race.defender[x][a.square] + slack);
       }
-      if (!guarded) worst = kGuard / (moves + 1);
+      if (fastest > moves)
+        worst = guard / (moves + 1);
+      else if (fastest > moves - spare)
+        worst = std::max(worst, guard / (moves + 1) / 2);
     }
   }
   return worst;
 }
 
-int flag_exposure(const State& s, int me, const Army2& mine, const Army2& theirs, bool wary, const FlagRace* race) {
+int flag_exposure(const State& s, int me, const Army2& mine, const Army2& theirs, bool wary, int lead, bool tight,
+                  const FlagRace* race) {
   // The race knows where the owner's Flag stands: it never moves, and once taken nothing is evaluated.
-  if (race && race->owner == me && race->flag >= 0) return flag_race_exposure(s, me, mine, theirs, wary, *race);
+  if (race && race->owner == me && race->flag >= 0)
+    return flag_race_exposure(s, me, mine, theirs, wary, lead, tight, *race);
   constexpr int kGuard = 300, kReach = 6;
   int flag = -1;
   for (int i = 0; i < mine.n && flag < 0; ++i)
@@ -299,7 +311,9 @@ int evaluate(const State& s, int player, const EvalContext& context) {
   const int lead = material[player] - material[other];
   // With a field, the exposure of the field's owner's Flag is left out too: it is where a world drew it.
   auto exposure = [&](int p) {
-    return field && field->owner == p ? 0 : flag_exposure(s, p, pieces[p], pieces[p ^ 1], context.wary, context.race);
+    return field && field->owner == p ? 0
+                                      : flag_exposure(s, p, pieces[p], pieces[p ^ 1], context.wary,
+                                                      p == player ? lead : -lead, context.tight, context.race);
   };
   return lead + side_score(s, player, pieces[player], pieces[other], lead, value[other], field, context.reserve) -
          side_score(s, other, pieces[other], pieces[player], -lead, value[player], field, context.reserve) -
@@ -309,7 +323,7 @@ int evaluate(const State& s, int player, const EvalContext& context) {
 
 SearchConfig SearchConfig::from(const Options& o) {
   o.check_known({"time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field",
-                 "wary", "reserve", "race"});
+                 "wary", "reserve", "race", "win", "guard", "soft"});
   SearchConfig c;
   c.nodes = static_cast<long>(o.get_int("nodes", 0, 0, 1'000'000'000));
   c.time_ms = static_cast<double>(o.get_int("time", c.nodes > 0 ? 0 : 1000, 0, 3'600'000));
@@ -325,6 +339,9 @@ SearchConfig SearchConfig::from(const Options& o) {
   c.wary = o.get_int("wary", 1, 0, 1) != 0;
   c.reserve = o.get_int("reserve", 1, 0, 1) != 0;
   c.race = o.get_int("race", 1, 0, 1) != 0;
+  c.soft = o.get_int("soft", 1, 0, 1) != 0;
+  c.tight = o.get_int("guard", SearchConfig{}.tight ? 1 : 0, 0, 1) != 0;
+  c.win_margin = static_cast<int>(o.get_int("win", SearchConfig{}.win_margin, 0, 5000));
   return c;
 }
 
@@ -337,10 +354,10 @@ void SearchAgent::tick() {
 }
 
 namespace {
-int terminal_score(const State& s, int ply) {
+int terminal_score(const State& s, int ply, int win) {
   const Outcome o = s.outcome();
   if (o.status != Status::Win) return 0;
-  return o.winner == s.to_move() ? kWin - ply : -(kWin - ply);
+  return o.winner == s.to_move() ? win - ply : -(win - ply);
 }
 // Can a piece of `owner`'s enemy take the Flag on `flag` with its next move: an enemy piece that moves next to it, or
 // an enemy Scout with an open line to it?
@@ -463,7 +480,7 @@ void SearchAgent::order(const State& s, std::vector<Move>& moves, int ply) const
 
 int SearchAgent::quiesce(const State& s, int alpha, int beta, int ply, int qply) {
   tick();
-  if (s.outcome().over()) return terminal_score(s, ply);
+  if (s.outcome().over()) return terminal_score(s, ply, win_);
   int stand = evaluate(s, s.to_move(), eval_context_);
   // A Flag under attack falls next move unless the attacker is taken: standing pat is no answer, so the search sees an
   // intruder one move before it arrives (two plies past the horizon) and not only when the Flag is taken. Only one's
@@ -472,7 +489,7 @@ int SearchAgent::quiesce(const State& s, int alpha, int beta, int ply, int qply)
   // piece a win in the worlds that drew the Flag there, and those phantom wins outweighed a General left en prise.
   const int own_flag = flag_race_.flag;
   if (s.to_move() == root_player_ && own_flag >= 0 && flag_attacked(s, own_flag, root_player_))
-    stand = -(kWin - ply - 1);
+    stand = -(win_ - ply - 1);
   if (stand >= beta || qply >= kQuiescencePlies || ply >= static_cast<int>(move_stack_.size()) - 1) return stand;
   int best = stand;
   alpha = std::max(alpha, stand);
@@ -522,7 +539,7 @@ std::uint64_t position_key(const State& s) {
 
 int SearchAgent::search(const State& s, int depth, int alpha, int beta, int ply) {
   tick();
-  if (s.outcome().over()) return terminal_score(s, ply);
+  if (s.outcome().over()) return terminal_score(s, ply, win_);
   if (depth <= 0) return quiesce(s, alpha, beta, ply, 0);
   const std::uint64_t key = config_.table ? position_key(s) : 0;
   Entry* slot = key ? &table_[key & ((std::uint64_t{1} << kTableBits) - 1)] : nullptr;
@@ -574,7 +591,7 @@ int SearchAgent::search(const State& s, int depth, int alpha, int beta, int ply)
     }
   }
   // Win scores count plies from the root, so they are not kept: another path reaches them at another ply.
-  if (slot && std::abs(best) < kWin - 200 &&
+  if (slot && std::abs(best) < win_ - 200 &&
       (slot->key != key || slot->generation != generation_ || slot->depth <= depth)) {
     slot->key = key;
     slot->generation = generation_;
@@ -647,8 +664,14 @@ Move SearchAgent::choose(const State& root) {
   // One's own Flag never moves and is the same in every world (the worlds draw enemy ranks only).
   flag_race_ = flag_race(info);
   eval_context_ = {config_.field ? &flag_field_ : nullptr, config_.wary, config_.reserve,
-                   config_.race ? &flag_race_ : nullptr};
+                   config_.race ? &flag_race_ : nullptr, config_.tight};
   std::vector<State> worlds{beliefs.sample(rng_)};
+  // Far ahead (or behind), the evaluation passes a fixed win's value: the search then scored keeping a big lead above
+  // taking the Flag, and a root gamble on a likely Flag below passing it by. So a win is worth at least the margin
+  // beyond the root's evaluation, and the same in every world and node of this move.
+  win_ = kWin;
+  if (config_.win_margin > 0)
+    win_ = std::max(kWin, std::abs(evaluate(worlds[0], me, eval_context_)) + config_.win_margin);
   std::vector<Move> moves;
   worlds[0].legal_moves(moves);
   last_depth_ = 0;
@@ -678,6 +701,10 @@ Move SearchAgent::choose(const State& root) {
   // result differs from world to world (a Bomb in some, a Scout in others), and an average over worlds that counts
   // the losses at the bound but the gains in full would make every gamble look good (a Marshal on a likely Bomb
   // "costs" 60). Those few moves get their exact score in every world.
+  // With `soft` a move below the window counts at the bound its search returned (the search fails soft: the move is
+  // worth at most that), not at the window's edge: in a quiet position each world's best move is another one, so the
+  // averages of good moves and of a move that loses the Flag in every world all came out near the edge, and the
+  // jitter chose between them (a Captain left the square that guarded its Flag, 1250 ahead, and lost).
   constexpr int kMargin = 60;
   std::vector<char> gamble(n);
   for (int i = 0; i < n; ++i) gamble[i] = (info.cell(moves[i].to) & kRankMask) == kUnknownRank;
@@ -702,7 +729,8 @@ Move SearchAgent::choose(const State& root) {
           State c = w;
           c.apply(moves[i], nullptr);
           const int alpha = best == -kInf || gamble[i] ? -kInf : best - kMargin;
-          v[i] = std::max(alpha, -search(c, depth - 1, -kInf, -alpha, 1));
+          const int found = -search(c, depth - 1, -kInf, -alpha, 1);
+          v[i] = config_.soft ? found : std::max(alpha, found);
           best = std::max(best, v[i]);
         }
         for (int i = 0; i < n; ++i) sum[i] += v[i];

@@ -51,6 +51,8 @@ struct EvalContext {
   bool reserve = true;  // the Marshal and General are not drawn towards the enemy Flag (kept for the board)
   // With a race for the owner's Flag, its guard counts moves around lakes and Bombs, and who moves first, not squares.
   const FlagRace* race = nullptr;
+  // With a race: the guard weighs more with the lead, and a defender with no move to spare leaves half the danger.
+  bool tight = false;
 };
 
 struct SearchConfig {
@@ -68,8 +70,11 @@ struct SearchConfig {
   bool wary = true;  // at one's bombed-in Flag, every unknown enemy piece may be a Miner (wary=0: as the world drew it)
   bool reserve = true;  // the Marshal and General are not drawn to the enemy Flag (reserve=0: they are)
   bool race = true;  // one's Flag's guard as a race in moves (race=0: in squares, as the crow flies)
+  int win_margin = 1000;  // a win is worth at least this beyond the root's evaluation (win=0: a fixed 1000)
+  bool tight = false;  // guard=1: one's Flag's guard grows with the lead and wants a move to spare (search.cpp)
   // "time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field", "wary",
-  // "reserve", "race". Without time or nodes: 1000 ms.
+  bool soft = true;  // a root move below the window counts at its search's bound (soft=0: at the window's edge)
+  // "reserve", "race", "win", "guard", "soft". Without time or nodes: 1000 ms.
   static SearchConfig from(const Options& options);
 };
 
@@ -124,6 +129,7 @@ class SearchAgent {
   FlagRace flag_race_;    // one's own Flag (the same in every world) and its approaches
   EvalContext eval_context_;  // the two above and the evaluation's switches, for every evaluation of this move
   int root_player_ = 0;
+  int win_ = 1000;  // what a win is worth in this move's search (see choose())
   // From the root's beliefs: the strongest movable rank an unknown enemy piece may have, and whether one may be a Bomb.
   // Captures below the root only remove pieces, so both stay true bounds for the whole search.
   int strongest_unknown_ = kMarshal;

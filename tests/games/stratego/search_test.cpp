@@ -286,3 +286,111 @@ TEST(StrategoEvaluation, TheMarshalAndGeneralAreKeptFromTheEnemyFlagsPull) {
   }
   EXPECT_GT(score("e8", kMiner, true), score("e5", kMiner, true));
 }
+
+TEST(StrategoSearch, FarAheadTakingTheFlagStillBeatsKeepingTheLead) {
+  // Red has nearly its whole army, Blue a Scout, a Bomb and its Flag, which Red's Miner on j9 can take now. The
+  // evaluation of Red's lead passes 1000, what a win was worth (win=0), and the search kept the lead with a quiet move
+  // instead of winning. A win is now worth more than the root's evaluation, so taking the Flag scores above every
+  // other move (the quiet moves win a move later, which counts for less).
+  const State s = position({{"a1", 0, kFlag},
+                            {"a2", 0, kMarshal, kSeen},
+                            {"b2", 0, kGeneral, kSeen},
+                            {"c2", 0, kColonel, kSeen},
+                            {"d2", 0, kColonel, kSeen},
+                            {"e2", 0, kMajor, kSeen},
+                            {"f2", 0, kMajor, kSeen},
+                            {"g2", 0, kMajor, kSeen},
+                            {"h2", 0, kCaptain, kSeen},
+                            {"b1", 0, kCaptain, kSeen},
+                            {"c1", 0, kCaptain, kSeen},
+                            {"d1", 0, kCaptain, kSeen},
+                            {"e1", 0, kLieutenant, kSeen},
+                            {"f1", 0, kLieutenant, kSeen},
+                            {"j9", 0, kMiner, kSeen},
+                            {"e8", 1, kScout, kSeen},
+                            {"h10", 1, kBomb, kKnown},
+                            {"j10", 1, kFlag, kKnown}});
+  for (int margin : {0, 1000}) {
+    SearchConfig config = fixed(100000, 2, 2);
+    config.win_margin = margin;
+    SearchAgent agent(config, 1);
+    const std::string move = s.move_to_string(agent.choose(s));
+    double best_other = -1e9;
+    for (const auto& [m, score] : agent.last_scores())
+      if (s.move_to_string(m) != "j9xj10") best_other = std::max(best_other, score);
+    if (margin == 0) {
+      EXPECT_GT(best_other, score_of(agent, s, "j9xj10")) << "the lead no longer passes a fixed win: rebuild the test";
+    } else {
+      EXPECT_EQ(move, "j9xj10");
+      EXPECT_GT(score_of(agent, s, "j9xj10"), best_other);
+    }
+  }
+}
+
+TEST(StrategoSearch, ARootMoveThatLosesTheFlagCountsBelowTheWindow) {
+  // Blue's known Miner on b3 takes the Bomb on b2 and then Red's Flag on b1 unless Red's Captain on c2 takes it on b2.
+  // Every other move of Red's is quiet and about as good as the next. Each world's search gives the root moves a
+  // window just below its best move; with soft=0 a move below the window counted at the window's edge, so c2-c3,
+  // which loses the Flag in every world, averaged about as well as the quiet moves (each world's best was another
+  // one). With soft=1 it counts at what its search found: far below them.
+  const State s = position({{"b1", 0, kFlag},
+                            {"a1", 0, kBomb, kKnown},
+                            {"c1", 0, kBomb, kKnown},
+                            {"b2", 0, kBomb, kKnown},
+                            {"c2", 0, kCaptain, kSeen},
+                            {"g1", 0, kScout, kSeen},
+                            {"h2", 0, kMajor, kSeen},
+                            {"i2", 0, kMiner, kSeen},
+                            {"e4", 0, kMiner, kSeen},
+                            {"d4", 0, kGeneral, kSeen},
+                            {"c8", 0, kMarshal, kSeen},
+                            {"b3", 1, kMiner, kSeen},
+                            {"j10", 1, kMajor, kSeen},
+                            {"i10", 1, kMiner, kMoved},
+                            {"f10", 1, kBomb, kKnown},
+                            {"g10", 1, kFlag},
+                            {"h10", 1, kBomb}});
+  for (int soft : {0, 1}) {
+    SearchConfig config = fixed(400000, 8, 2);
+    config.soft = soft;
+    SearchAgent agent(config, 3);
+    const std::string move = s.move_to_string(agent.choose(s));
+    double best = -1e9;
+    for (const auto& [m, score] : agent.last_scores()) best = std::max(best, score);
+    if (soft) {
+      EXPECT_NE(move, "c2-c3");
+      EXPECT_LT(score_of(agent, s, "c2-c3"), best - 300);
+    } else {
+      EXPECT_GT(score_of(agent, s, "c2-c3"), best - 61) << "the window's edge no longer hides the loss: rebuild the test";
+    }
+  }
+}
+
+TEST(StrategoEvaluation, AFlagGuardWithNoMoveToSpareStillCosts) {
+  // Red's Flag on b1 is closed in by Bombs; Blue's unknown piece on b5 may be a Miner: three moves take it onto the
+  // Bomb on b2, the fourth takes the Flag. Red's Captain on d2 needs three moves to stand beside b2, exactly in time
+  // with Red to move; on c3 it needs one and has moves to spare; on j2 it is far too late. With guard=1 the exactly-in-
+  // time guard costs half the danger (the search put that defence off move after move until a second threat took its
+  // one move), and the guard weighs more while Red leads; with guard=0 an exact race was as safe as a spare move.
+  auto score = [](const char* captain, bool tight) {
+    const State s = position({{"b1", 0, kFlag},
+                              {"a1", 0, kBomb},
+                              {"c1", 0, kBomb},
+                              {"b2", 0, kBomb},
+                              {captain, 0, kCaptain, kMoved},
+                              {"j5", 0, kMarshal, kMoved},
+                              {"i4", 0, kGeneral, kMoved},
+                              {"j4", 0, kColonel, kMoved},
+                              {"b5", 1, kMiner, kMoved},
+                              {"j10", 1, kFlag}});
+    const FlagRace race = flag_race(s.info(0));
+    EvalContext context;
+    context.race = &race;
+    context.tight = tight;
+    return evaluate(s, 0, context);
+  };
+  EXPECT_EQ(score("c3", true), score("c3", false));  // a move to spare: no danger either way
+  EXPECT_GT(score("d2", false) - score("d2", true), 30);  // exactly in time
+  EXPECT_GT(score("j2", false) - score("j2", true), 50);  // too late: the danger grows with Red's lead
+  EXPECT_GT(score("d2", true) - score("j2", true), 50);  // and exactly in time is still better than too late
+}
