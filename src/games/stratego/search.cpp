@@ -196,15 +196,19 @@ int intruder_rank(const Piece& e, bool miners) {
   return miners && !e.known && movable(e.rank) ? static_cast<int>(kMiner) : e.rank;
 }
 
-int flag_race_exposure(const State& s, int me, const Army2& mine, const Army2& theirs, bool wary, int lead, bool tight,
+int flag_race_exposure(const State& s, int me, const Army2& mine, const Army2& theirs, bool wary, int lead, int level,
                        const FlagRace& race) {
   constexpr int kGuard = 300, kReach = 6;
-  // With `tight`, the guard weighs more the more one leads (the Flag is then all the enemy can still win by), up to
+  // From guard=1 the guard weighs more the more one leads (the Flag is then all the enemy can still win by), up to
   // twice, and a defender with no move to spare leaves half the danger: the search saw its last ply make the defence in
   // time and put it off move after move, until a second threat took the one move it had (strat lost so to a Miner at
-  // its bombed-in Flag, 700 ahead, its Captain at exactly the race's distance for three moves).
-  const int guard = kGuard + (tight ? std::clamp(lead, 0, 600) / 2 : 0);
-  const int spare = tight ? 1 : 0;
+  // its bombed-in Flag, 700 ahead, its Captain at exactly the race's distance for three moves). With guard=2 a defender
+  // one, two or three moves late leaves 70, 85 or 100% of it, so that bringing the nearest one home pays before it is
+  // in time (a known Miner stood four moves from strat's Flag for 14 plies while strat's General, seven moves away,
+  // walked off), and a defender of the intruder's rank guards too (both die, and the Flag stands).
+  const int guard = kGuard + (level >= 1 ? std::clamp(lead, 0, 600) / 2 : 0);
+  const int spare = level >= 1 ? 1 : 0;
+  static constexpr int kLateShare[3][4] = {{0, 100, 100, 100}, {50, 100, 100, 100}, {50, 70, 85, 100}};
   const bool miners = wary && s.alive(me ^ 1, kMiner) > 0;
   // The intruder moves first unless it is our move: then a defender that arrives with it is in time.
   const int slack = s.to_move() == me ? 0 : 1;
@@ -223,26 +227,26 @@ int flag_race_exposure(const State& s, int me, const Army2& mine, const Army2& t
       if (bomb[x] && rank != kMiner) continue;
       const int moves = (rank == kMiner ? race.miner : race.other)[x][e.square];
       if (moves + 1 > kReach || guard / (moves + 1) <= worst) continue;
-      int fastest = kCells;  // the moves the quickest defender that beats the intruder needs, its side's turn counted
+      int fastest = kCells;  // the moves the quickest defender that stops the intruder needs, its side's turn counted
       for (int i = 0; i < mine.n && fastest > moves - spare; ++i) {
         const Piece& a = mine.piece[i];
-        if (movable(a.rank) && combat(a.rank, rank) > 0)
-          fastest = std::min(fastest, race.defender[x][a.square] + slack);
+        const int result = movable(a.rank) ? combat(a.rank, rank) : -1;
+        if (result > 0 || (result == 0 && level >= 2)) fastest = std::min(fastest, race.defender[x][a.square] + slack);
       }
-      if (fastest > moves)
-        worst = guard / (moves + 1);
-      else if (fastest > moves - spare)
-        worst = std::max(worst, guard / (moves + 1) / 2);
+      const int late = fastest - moves;  // > 0: too late by that many moves
+      if (late <= -spare) continue;
+      const int share = kLateShare[level][std::min(late, 3)];
+      worst = std::max(worst, guard / (moves + 1) * share / 100);
     }
   }
   return worst;
 }
 
-int flag_exposure(const State& s, int me, const Army2& mine, const Army2& theirs, bool wary, int lead, bool tight,
+int flag_exposure(const State& s, int me, const Army2& mine, const Army2& theirs, bool wary, int lead, int level,
                   const FlagRace* race) {
   // The race knows where the owner's Flag stands: it never moves, and once taken nothing is evaluated.
   if (race && race->owner == me && race->flag >= 0)
-    return flag_race_exposure(s, me, mine, theirs, wary, lead, tight, *race);
+    return flag_race_exposure(s, me, mine, theirs, wary, lead, level, *race);
   constexpr int kGuard = 300, kReach = 6;
   int flag = -1;
   for (int i = 0; i < mine.n && flag < 0; ++i)
@@ -313,7 +317,7 @@ int evaluate(const State& s, int player, const EvalContext& context) {
   auto exposure = [&](int p) {
     return field && field->owner == p ? 0
                                       : flag_exposure(s, p, pieces[p], pieces[p ^ 1], context.wary,
-                                                      p == player ? lead : -lead, context.tight, context.race);
+                                                      p == player ? lead : -lead, context.guard, context.race);
   };
   return lead + side_score(s, player, pieces[player], pieces[other], lead, value[other], field, context.reserve) -
          side_score(s, other, pieces[other], pieces[player], -lead, value[player], field, context.reserve) -
@@ -340,7 +344,7 @@ SearchConfig SearchConfig::from(const Options& o) {
   c.reserve = o.get_int("reserve", 1, 0, 1) != 0;
   c.race = o.get_int("race", 1, 0, 1) != 0;
   c.soft = o.get_int("soft", 1, 0, 1) != 0;
-  c.tight = o.get_int("guard", SearchConfig{}.tight ? 1 : 0, 0, 1) != 0;
+  c.guard = static_cast<int>(o.get_int("guard", SearchConfig{}.guard, 0, 2));
   c.win_margin = static_cast<int>(o.get_int("win", SearchConfig{}.win_margin, 0, 5000));
   return c;
 }
@@ -664,7 +668,7 @@ Move SearchAgent::choose(const State& root) {
   // One's own Flag never moves and is the same in every world (the worlds draw enemy ranks only).
   flag_race_ = flag_race(info);
   eval_context_ = {config_.field ? &flag_field_ : nullptr, config_.wary, config_.reserve,
-                   config_.race ? &flag_race_ : nullptr, config_.tight};
+                   config_.race ? &flag_race_ : nullptr, config_.guard};
   std::vector<State> worlds{beliefs.sample(rng_)};
   // Far ahead (or behind), the evaluation passes a fixed win's value: the search then scored keeping a big lead above
   // taking the Flag, and a root gamble on a likely Flag below passing it by. So a win is worth at least the margin

@@ -361,7 +361,7 @@ TEST(StrategoSearch, ARootMoveThatLosesTheFlagCountsBelowTheWindow) {
       EXPECT_NE(move, "c2-c3");
       EXPECT_LT(score_of(agent, s, "c2-c3"), best - 300);
     } else {
-      EXPECT_GT(score_of(agent, s, "c2-c3"), best - 61) << "the window's edge no longer hides the loss: rebuild the test";
+      EXPECT_GT(score_of(agent, s, "c2-c3"), best - 61) << "the window's edge no longer hides the loss: rebuild it";
     }
   }
 }
@@ -372,12 +372,12 @@ TEST(StrategoEvaluation, AFlagGuardWithNoMoveToSpareStillCosts) {
   // with Red to move; on c3 it needs one and has moves to spare; on j2 it is far too late. With guard=1 the exactly-in-
   // time guard costs half the danger (the search put that defence off move after move until a second threat took its
   // one move), and the guard weighs more while Red leads; with guard=0 an exact race was as safe as a spare move.
-  auto score = [](const char* captain, bool tight) {
+  auto score = [](const char* captain, int guard, int rank = kCaptain) {
     const State s = position({{"b1", 0, kFlag},
                               {"a1", 0, kBomb},
                               {"c1", 0, kBomb},
                               {"b2", 0, kBomb},
-                              {captain, 0, kCaptain, kMoved},
+                              {captain, 0, rank, kMoved},
                               {"j5", 0, kMarshal, kMoved},
                               {"i4", 0, kGeneral, kMoved},
                               {"j4", 0, kColonel, kMoved},
@@ -386,11 +386,18 @@ TEST(StrategoEvaluation, AFlagGuardWithNoMoveToSpareStillCosts) {
     const FlagRace race = flag_race(s.info(0));
     EvalContext context;
     context.race = &race;
-    context.tight = tight;
+    context.guard = guard;
     return evaluate(s, 0, context);
   };
-  EXPECT_EQ(score("c3", true), score("c3", false));  // a move to spare: no danger either way
-  EXPECT_GT(score("d2", false) - score("d2", true), 30);  // exactly in time
-  EXPECT_GT(score("j2", false) - score("j2", true), 50);  // too late: the danger grows with Red's lead
-  EXPECT_GT(score("d2", true) - score("j2", true), 50);  // and exactly in time is still better than too late
+  for (int guard : {1, 2}) {
+    EXPECT_EQ(score("c3", guard), score("c3", 0));  // a move to spare: no danger either way
+    EXPECT_GT(score("d2", 0) - score("d2", guard), 30);  // exactly in time
+    EXPECT_GT(score("j2", 0) - score("j2", guard), 50);  // too late: the danger grows with Red's lead
+    EXPECT_GT(score("d2", guard) - score("j2", guard), 50);  // and exactly in time is still better than too late
+  }
+  // guard=2: one move late (e2) leaves 70% of the danger where guard=1 leaves all of it; far too late, all of it.
+  EXPECT_GT(score("e2", 2) - score("e2", 1), 20);
+  EXPECT_EQ(score("j2", 2), score("j2", 1));
+  // guard=2: a Miner with moves to spare guards against a Miner (both die); guard=1 wants a piece that beats it.
+  EXPECT_GT(score("c3", 2, kMiner) - score("c3", 1, kMiner), 50);
 }
