@@ -53,7 +53,7 @@ struct EvalContext {
   const FlagRace* race = nullptr;
   // With a race, from 1: the guard weighs more with the lead, and a defender with no move to spare leaves half the
   // danger; 2: a defender a few moves late leaves less than all of it, and one of the intruder's rank guards too.
-  int guard = 0;
+  int guard = 1;
 };
 
 struct SearchConfig {
@@ -72,7 +72,7 @@ struct SearchConfig {
   bool reserve = true;  // the Marshal and General are not drawn to the enemy Flag (reserve=0: they are)
   bool race = true;  // one's Flag's guard as a race in moves (race=0: in squares, as the crow flies)
   int win_margin = 1000;  // a win is worth at least this beyond the root's evaluation (win=0: a fixed 1000)
-  int guard = 0;  // 1, 2: one's Flag's guard grows with the lead, wants a move to spare, is graded (search.cpp)
+  int guard = 1;  // 1, 2: one's Flag's guard grows with the lead, wants a move to spare, is graded (search.cpp)
   // "time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field", "wary",
   bool soft = true;  // a root move below the window counts at its search's bound (soft=0: at the window's edge)
   // "reserve", "race", "win", "guard", "soft". Without time or nodes: 1000 ms.

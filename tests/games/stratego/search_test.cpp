@@ -232,6 +232,7 @@ TEST(StrategoEvaluation, AnUnknownPieceNearABombedInFlagMayBeAMiner) {
     const FlagRace race = flag_race(s.info(0));
     EvalContext wary, plain;
     plain.wary = false;
+    wary.guard = plain.guard = 0;  // an exact race, as the Sergeant on c3 runs, is safe (guard=1 wants a move to spare)
     if (raced) wary.race = plain.race = &race;
     return evaluate(s, 0, plain) - evaluate(s, 0, wary);
   };
