@@ -73,8 +73,8 @@ struct SearchConfig {
   bool race = true;  // one's Flag's guard as a race in moves (race=0: in squares, as the crow flies)
   int win_margin = 1000;  // a win is worth at least this beyond the root's evaluation (win=0: a fixed 1000)
   int guard = 1;  // 1, 2: one's Flag's guard grows with the lead, wants a move to spare, is graded (search.cpp)
-  // "time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field", "wary",
   bool soft = true;  // a root move below the window counts at its search's bound (soft=0: at the window's edge)
+  // "time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field", "wary",
   // "reserve", "race", "win", "guard", "soft". Without time or nodes: 1000 ms.
   static SearchConfig from(const Options& options);
 };
