@@ -7,7 +7,7 @@
 
 namespace strat::stratego {
 
-Beliefs::Beliefs(const Info& info, const Evidence* evidence) : info_(info), prob_(kCells) {
+Beliefs::Beliefs(const Info& info, const Evidence* evidence, bool nest) : info_(info), prob_(kCells) {
   const int enemy = info.player() ^ 1;
   pool_ = info.unknown_enemy_ranks();
   const SquarePriors& priors = info.config().barrage ? kBarrageSquarePriors : kClassicSquarePriors;
@@ -23,6 +23,18 @@ Beliefs::Beliefs(const Info& info, const Evidence* evidence) : info_(info), prob
       // A piece still on its setup square: the human frequency there (floored: rare is not impossible).
       p[r] = !moved && idx >= 0 && idx < 40 ? std::max(0.002, static_cast<double>(priors[idx][r])) : 1.0;
       if (evidence) p[r] *= evidence->at(s)[r];
+    }
+    if (nest && !moved && p[kFlag] > 0) {
+      // A neighbour's setup rank is known when a known enemy piece stands there that never moved: Bombs never do. An
+      // empty square or a piece that came there says nothing of what stood there at the start.
+      const NestRatios& ratio = info.config().barrage ? kBarrageNest : kClassicNest;
+      for (int d : kDirs) {
+        const std::uint8_t n = info.cell(s + d);
+        if (!(n & kRankMask) || (n & kWall) || ((n & kBlue) ? 1 : 0) != enemy || (n & kMoved)) continue;
+        const int rank = n & kRankMask;
+        if (rank == kBomb) p[kFlag] *= ratio.bomb;
+        else if (rank != kUnknownRank) p[kFlag] *= ratio.other;
+      }
     }
   }
   // When the Bombs and the Flag still unplaced are exactly as many as the unknown pieces that never moved, those

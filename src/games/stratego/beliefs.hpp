@@ -20,8 +20,11 @@ namespace strat::stratego {
 
 class Beliefs {
  public:
-  // With evidence, each moved piece's prior is multiplied by what its moves said (evidence.hpp) before the fit.
-  explicit Beliefs(const Info& info, const Evidence* evidence = nullptr);
+  // With evidence, each moved piece's prior is multiplied by what its moves said (evidence.hpp) before the fit. With
+  // `nest`, an unmoved piece's chance of being the Flag is weighed by its neighbours whose setup rank is known: people
+  // put Bombs around their Flag, so a known Bomb beside a piece makes it likelier the Flag, and a known piece that never
+  // moved (so stood there from the start) less likely (ratios learned from the human setups, priors.hpp).
+  explicit Beliefs(const Info& info, const Evidence* evidence = nullptr, bool nest = true);
 
   const Info& info() const { return info_; }
   // The unknown enemy pieces (mailbox squares), and P(rank) for the one at `square` (all zero elsewhere).

@@ -36,9 +36,51 @@ void weigh(Evidence::Likelihood& like, int mine, int before, int after) {
 
 Evidence::Evidence() : like_(kCells, kNeutral) {}
 
-void Evidence::reset() { std::fill(like_.begin(), like_.end(), kNeutral); }
+void Evidence::reset() {
+  std::fill(like_.begin(), like_.end(), kNeutral);
+  bold_ = 0;
+}
 
-void Evidence::observe(const Info& now) {
+namespace {
+
+// An attack of the enemy's on a moved piece of ours it did not know, by a Major or higher that some unknown piece of
+// ours could beat, found by comparing our pieces after our own plain move `ours` with now: where such a piece stood,
+// the enemy now stands revealed (it won: its rank shows), or our piece stands revealed (it lost: its rank is the one
+// the enemy lost), or nothing stands (both died: the same rank).
+bool bold_attack(const Info& before, const Info& now, const Move& ours) {
+  const int me = now.player(), enemy = me ^ 1;
+  if (before.cell(ours.to) != 0) return false;  // our move was an attack: what happened where is not clear
+  int top = 0;  // our strongest movable rank the enemy did not know
+  for (int s = 0; s < kCells; ++s) {
+    const std::uint8_t c = before.cell(s);
+    if ((c & kRankMask) && !(c & kWall) && ((c & kBlue) ? 1 : 0) == me && !(c & kKnown) && movable(c & kRankMask))
+      top = std::max(top, c & kRankMask);
+  }
+  int lost = 0, lost_rank = 0;  // enemy ranks whose count fell
+  for (int r = 1; r < kRanks; ++r)
+    if (now.alive(enemy, r) < before.alive(enemy, r)) ++lost, lost_rank = r;
+  for (int s = 0; s < kCells; ++s) {
+    std::uint8_t c = before.cell(s == ours.to ? ours.from : s);
+    if (s == ours.from) continue;
+    if (s == ours.to) c |= distance(ours.from, ours.to) > 1 ? kMoved | kKnown : kMoved;  // a Scout's run shows it
+    if (!(c & kRankMask) || (c & kWall) || ((c & kBlue) ? 1 : 0) != me || (c & kKnown) || !(c & kMoved)) continue;
+    const int rank = c & kRankMask;
+    const std::uint8_t n = now.cell(s);
+    int attacker = 0;
+    if (enemy_at(now, s, enemy) && (n & kRankMask) != kUnknownRank)
+      attacker = n & kRankMask;
+    else if (!enemy_at(now, s, enemy) && (n & kRankMask) == rank && (n & kKnown) && lost == 1)
+      attacker = lost_rank;
+    else if (n == 0 && now.alive(me, rank) < before.alive(me, rank) && now.alive(enemy, rank) < before.alive(enemy, rank))
+      attacker = rank;
+    if (attacker >= kMajor && top > attacker) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void Evidence::observe(const Info& now, const Move* ours) {
   last_move_ = {-1, -1};
   if (!last_ || last_->player() != now.player() || now.ply() != last_->ply() + 2) {
     reset();
@@ -47,6 +89,7 @@ void Evidence::observe(const Info& now) {
   }
   const Info& before = *last_;
   const int me = now.player(), enemy = me ^ 1;
+  if (ours && bold_attack(before, now, *ours)) ++bold_;
   // Between the two: our move (it may take an enemy piece), then the enemy's (a piece moves, or attacks and dies).
   int added = -1, n_added = 0;
   std::vector<int> removed;

@@ -21,8 +21,13 @@ class Evidence {
   using Likelihood = std::array<double, kRanks>;
 
   Evidence();
-  // The Info at one's own turn; finds and weighs the enemy's move since the last one.
-  void observe(const Info& now);
+  // The Info at one's own turn; finds and weighs the enemy's move since the last one. With `ours`, one's own move
+  // since then, an attack of the enemy's on a piece of ours is also found (below).
+  void observe(const Info& now, const Move* ours = nullptr);
+  // How many times the enemy attacked a moved piece of ours it did not know with a Major or higher while some unknown
+  // piece of ours could beat the attacker: a bold player (a cautious one, like the tournament bots, attacks only what it
+  // surely beats). Counted only over turns that follow one another, and only after a plain move of ours.
+  int bold() const { return bold_; }
   // The likelihood factor of each rank for the enemy piece on mailbox square s (all 1 when nothing is known).
   const Likelihood& at(int s) const { return like_[s]; }
   // The enemy move found by the last observe, as (from, to); (-1, -1) when none was found.
@@ -33,6 +38,7 @@ class Evidence {
   std::optional<Info> last_;
   std::vector<Likelihood> like_;  // by mailbox square
   std::pair<int, int> last_move_{-1, -1};
+  int bold_ = 0;
 };
 
 }  // namespace strat::stratego

@@ -13,5 +13,12 @@ extern const SquarePriors kBarrageSquarePriors;
 extern const double kFlagBombedIn;
 extern const double kFlagBesideBomb;
 extern const double kFlagFrontBomb;
+// How much likelier a setup's piece is its Flag rather than another piece, per neighbour that is a Bomb (bomb) and per
+// neighbour that is another piece (other): likelihood ratios from the human setups.
+struct NestRatios {
+  double bomb, other;
+};
+extern const NestRatios kClassicNest;
+extern const NestRatios kBarrageNest;
 
 }  // namespace strat::stratego

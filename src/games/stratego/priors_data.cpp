@@ -97,4 +97,10 @@ const double kFlagBombedIn = 0.4682;
 const double kFlagBesideBomb = 0.3282;
 const double kFlagFrontBomb = 0.2024;
 
+// The Flag among its Bombs: for a piece of a setup that is no Bomb, how much likelier each neighbour that is a Bomb
+// makes it the Flag rather than another piece, and each neighbour that is neither a Bomb nor empty (barrage armies
+// leave squares empty): P(neighbour | Flag) / P(neighbour | another piece).
+const NestRatios kClassicNest = {3.7561, 0.5260};
+const NestRatios kBarrageNest = {2.8574, 0.7467};
+
 }  // namespace strat::stratego

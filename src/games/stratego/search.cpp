@@ -327,7 +327,7 @@ int evaluate(const State& s, int player, const EvalContext& context) {
 
 SearchConfig SearchConfig::from(const Options& o) {
   o.check_known({"time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field",
-                 "wary", "reserve", "race", "win", "guard", "soft"});
+                 "wary", "reserve", "race", "win", "guard", "soft", "fog", "block", "nest"});
   SearchConfig c;
   c.nodes = static_cast<long>(o.get_int("nodes", 0, 0, 1'000'000'000));
   c.time_ms = static_cast<double>(o.get_int("time", c.nodes > 0 ? 0 : 1000, 0, 3'600'000));
@@ -344,6 +344,9 @@ SearchConfig SearchConfig::from(const Options& o) {
   c.reserve = o.get_int("reserve", 1, 0, 1) != 0;
   c.race = o.get_int("race", 1, 0, 1) != 0;
   c.soft = o.get_int("soft", 1, 0, 1) != 0;
+  c.block = o.get_int("block", 1, 0, 1) != 0;
+  c.nest = o.get_int("nest", 1, 0, 1) != 0;
+  c.fog = static_cast<int>(o.get_int("fog", SearchConfig{}.fog, 0, 3));
   c.guard = static_cast<int>(o.get_int("guard", SearchConfig{}.guard, 0, 2));
   c.win_margin = static_cast<int>(o.get_int("win", SearchConfig{}.win_margin, 0, 5000));
   return c;
@@ -364,8 +367,8 @@ int terminal_score(const State& s, int ply, int win) {
   return o.winner == s.to_move() ? win - ply : -(win - ply);
 }
 // Can a piece of `owner`'s enemy take the Flag on `flag` with its next move: an enemy piece that moves next to it, or
-// an enemy Scout with an open line to it?
-bool flag_attacked(const State& s, int flag, int owner) {
+// an enemy Scout with an open line to it? Pieces of rank `shy` and up do not count (0: all count; see SearchAgent::fog).
+bool flag_attacked(const State& s, int flag, int owner, int shy) {
   for (int d : kDirs) {
     int q = flag + d;
     std::uint8_t c = s.cell(q);
@@ -375,7 +378,8 @@ bool flag_attacked(const State& s, int flag, int owner) {
       if (!(c & kWall) && (c & kRankMask) == kScout && ((c >> 4) & 1) != owner) return true;
       continue;
     }
-    if (!(c & kWall) && movable(c & kRankMask) && ((c >> 4) & 1) != owner) return true;
+    if (!(c & kWall) && movable(c & kRankMask) && ((c >> 4) & 1) != owner && (!shy || (c & kRankMask) < shy))
+      return true;
   }
   return false;
 }
@@ -399,7 +403,7 @@ FlagField flag_field(const Beliefs& beliefs, int owner) {
 
 }  // namespace
 
-FlagRace flag_race(const Info& info) {
+FlagRace flag_race(const Info& info, bool blockers) {
   FlagRace race;
   const int me = info.player();
   race.owner = me;
@@ -428,6 +432,33 @@ FlagRace flag_race(const Info& info) {
       }
     }
   };
+  // With `blockers`, a defender's way costs a move more for each square on it that holds one of one's own movable
+  // pieces (it must step aside first). Without, a Marshal three squares from its Flag's open side "guarded" it behind
+  // two of its own Miners, and a known Captain walked past it and took the Flag (stratego-v1, seed 500): the search,
+  // three plies deep, saw no threat, and taking the Captain would have shown the Marshal for too little.
+  auto own_piece = [&](int q) {
+    const std::uint8_t c = info.cell(q);
+    return blockers && (c & kRankMask) && !(c & kWall) && ((c & kBlue) ? 1 : 0) == me && movable(c & kRankMask);
+  };
+  auto spread_defender = [&](std::array<std::uint8_t, kCells>& dist, const std::vector<int>& sources) {
+    dist.fill(255);
+    std::vector<std::vector<int>> at(1);  // squares by distance (a bucket queue: steps cost one or two)
+    for (int q : sources) dist[q] = 0, at[0].push_back(q);
+    for (std::size_t k = 0; k < at.size(); ++k) {
+      for (std::size_t i = 0; i < at[k].size(); ++i) {
+        const int q = at[k][i];
+        if (dist[q] != k) continue;
+        const std::size_t next = k + 1 + (own_piece(q) ? 1 : 0);
+        for (int d : kDirs) {
+          const int n = q + d;
+          if (!on_board(n) || (info.cell(n) & kWall) || n == race.flag || own_bomb(n) || next >= dist[n]) continue;
+          dist[n] = static_cast<std::uint8_t>(next);
+          if (at.size() <= next) at.resize(next + 1);
+          at[next].push_back(n);
+        }
+      }
+    }
+  };
   for (int d : kDirs) {
     const int x = race.flag + d;
     if (!on_board(x) || (info.cell(x) & kWall)) continue;
@@ -442,13 +473,24 @@ FlagRace flag_race(const Info& info) {
     for (int e : kDirs)
       if (on_board(x + e) && !(info.cell(x + e) & kWall) && x + e != race.flag && !own_bomb(x + e))
         beside.push_back(x + e);
-    spread(race.defender[k], beside, false);
+    spread_defender(race.defender[k], beside);
   }
   return race;
 }
 
 bool SearchAgent::blind(const State& s, const Move& m) const {
-  if (s.to_move() != root_player_ || !config_.known_only) return false;
+  if (s.to_move() != root_player_) {
+    const std::uint8_t c = s.cell(m.to);
+    if (!(c & kRankMask) || (c & kKnown)) return false;
+    const int attacker = s.rank_at(m.from);
+    // The enemy does not know which of the player's unmoved pieces is the Flag (see choose()).
+    if (!(c & kMoved)) return shy_ && attacker >= shy_;
+    // With fog=2, nor what the moved ones are: its Major and up take one only when no rank it may have beats them (a
+    // Marshal always may: at worst the Marshals trade), and its Spy none. Kept out of every capture that could lose the
+    // attacker, a known Marshal of stratego-v1 took fifteen of strat's pieces in a row, none of which fled.
+    return cautious_ && (attacker == kSpy || (attacker >= kMajor && attacker < own_top_unknown_));
+  }
+  if (!config_.known_only) return false;
   const std::uint8_t c = s.cell(m.to);
   if (!(c & kRankMask) || (c & kKnown)) return false;
   // Known by elimination: every rank the piece may have loses to the attacker (a piece that moved is no Bomb). The
@@ -492,7 +534,7 @@ int SearchAgent::quiesce(const State& s, int alpha, int beta, int ply, int qply)
   // attacks only pieces it knows). Counting it made every line that ends with the player to move next to some unmoved
   // piece a win in the worlds that drew the Flag there, and those phantom wins outweighed a General left en prise.
   const int own_flag = flag_race_.flag;
-  if (s.to_move() == root_player_ && own_flag >= 0 && flag_attacked(s, own_flag, root_player_))
+  if (s.to_move() == root_player_ && own_flag >= 0 && flag_attacked(s, own_flag, root_player_, shy_))
     stand = -(win_ - ply - 1);
   if (stand >= beta || qply >= kQuiescencePlies || ply >= static_cast<int>(move_stack_.size()) - 1) return stand;
   int best = stand;
@@ -656,8 +698,8 @@ Move SearchAgent::choose(const State& root) {
   root_player_ = me;
   // Everything below reads this player's Info only: the worlds are drawn from it.
   const Info seen = root.info(me);
-  evidence_.observe(seen);
-  const Beliefs beliefs(seen, config_.evidence ? &evidence_ : nullptr);
+  evidence_.observe(seen, last_chosen_.from != last_chosen_.to ? &last_chosen_ : nullptr);
+  const Beliefs beliefs(seen, config_.evidence ? &evidence_ : nullptr, config_.nest);
   const Info& info = beliefs.info();
   const auto unplaced = beliefs.expected_counts();
   strongest_unknown_ = 0;
@@ -665,8 +707,32 @@ Move SearchAgent::choose(const State& root) {
     if (unplaced[r] > 0.5) strongest_unknown_ = r;
   unknown_bombs_ = unplaced[kBomb] > 0.5;
   if (config_.field) flag_field_ = flag_field(beliefs, me ^ 1);
+  // Inside a world the enemy sees every rank, so it knew which of the player's unmoved pieces is the Flag: a known enemy
+  // Major beside strat's open Flag took it in every world, every root move scored the same loss, and the choice among
+  // them was noise (a General walked onto a known Bomb; stratego-v1 tested the Flag 80 plies later). The enemy does not
+  // know it, and its Majors and up do not test pieces that may be Bombs (nor do the player's, nor the tournament bots').
+  // So with `fog`, while the player has Bombs and more than one unmoved piece the enemy does not know, the enemy's Major
+  // and up attack no such piece below the root; the lower ranks, which probe, still may, and a Miner still comes through
+  // the Bombs. The evaluation's guard still weighs every intruder near the Flag.
+  shy_ = 0;
+  if (config_.fog && info.alive(me, kBomb) > 0) {
+    int hidden = 0;
+    for (int q = kWidth; q < 11 * kWidth; ++q) {
+      const std::uint8_t c = info.cell(q);
+      hidden += (c & kRankMask) && !(c & kWall) && ((c & kBlue) ? 1 : 0) == me && !(c & (kKnown | kMoved));
+    }
+    if (hidden > 1) shy_ = kMajor;
+  }
+  // fog=3: the enemy is taken for a cautious player until it shows itself a bold one (evidence.hpp).
+  cautious_ = config_.fog == 2 || (config_.fog == 3 && evidence_.bold() == 0);
+  own_top_unknown_ = 0;
+  for (int q = kWidth; q < 11 * kWidth; ++q) {
+    const std::uint8_t c = info.cell(q);
+    if ((c & kRankMask) && !(c & kWall) && ((c & kBlue) ? 1 : 0) == me && !(c & kKnown) && movable(c & kRankMask))
+      own_top_unknown_ = std::max(own_top_unknown_, c & kRankMask);
+  }
   // One's own Flag never moves and is the same in every world (the worlds draw enemy ranks only).
-  flag_race_ = flag_race(info);
+  flag_race_ = flag_race(info, config_.block);
   eval_context_ = {config_.field ? &flag_field_ : nullptr, config_.wary, config_.reserve,
                    config_.race ? &flag_race_ : nullptr, config_.guard};
   std::vector<State> worlds{beliefs.sample(rng_)};
@@ -681,7 +747,7 @@ Move SearchAgent::choose(const State& root) {
   last_depth_ = 0;
   last_samples_ = 0;
   last_scores_.clear();
-  if (moves.size() <= 1) return moves.empty() ? Move{} : moves[0];
+  if (moves.size() <= 1) return last_chosen_ = moves.empty() ? Move{} : moves[0];
   const int n = static_cast<int>(moves.size());
   // Small random offsets: equal moves are not always taken in the same order (fewer repeated shuffles).
   std::vector<double> jitter(n), accepted(n, 0.0);
@@ -777,7 +843,7 @@ Move SearchAgent::choose(const State& root) {
     if (accepted[i] + jitter[i] > accepted[best] + jitter[best]) best = i;
   last_scores_.clear();
   for (int i = 0; i < n; ++i) last_scores_.push_back({moves[i], accepted[i] + jitter[i]});
-  return moves[best];
+  return last_chosen_ = moves[best];
 }
 
 }  // namespace strat::stratego

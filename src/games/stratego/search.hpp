@@ -41,7 +41,7 @@ struct FlagRace {
   std::array<int, 4> exit{};
   std::array<std::array<std::uint8_t, kCells>, 4> miner{}, other{}, defender{};
 };
-FlagRace flag_race(const Info& info);
+FlagRace flag_race(const Info& info, bool blockers = true);
 
 // What the evaluation knows beyond the state: the searching player's root knowledge and the terms switched off.
 struct EvalContext {
@@ -74,8 +74,14 @@ struct SearchConfig {
   int win_margin = 1000;  // a win is worth at least this beyond the root's evaluation (win=0: a fixed 1000)
   int guard = 1;  // 1, 2: one's Flag's guard grows with the lead, wants a move to spare, is graded (search.cpp)
   bool soft = true;  // a root move below the window counts at its search's bound (soft=0: at the window's edge)
+  // Below the root, the enemy's Major and up do not attack the player's unmoved pieces it does not know (fog=0: they do,
+  // knowing the Flag as every world shows it); fog=2: nor its moved pieces when one of the player's unknown pieces may
+  // beat them; fog=3: the same until the enemy has made such an attack in this game (a bold player), then as fog=1.
+  int fog = 3;
+  bool block = true;  // a defender's race counts one's own pieces in its way (block=0: it walks through them)
+  bool nest = true;   // known Bombs beside an unmoved enemy piece make it likelier the Flag (nest=0: per square only)
   // "time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field", "wary",
-  // "reserve", "race", "win", "guard", "soft". Without time or nodes: 1000 ms.
+  // "reserve", "race", "win", "guard", "soft", "fog", "block", "nest". Without time or nodes: 1000 ms.
   static SearchConfig from(const Options& options);
 };
 
@@ -134,6 +140,12 @@ class SearchAgent {
   // From the root's beliefs: the strongest movable rank an unknown enemy piece may have, and whether one may be a Bomb.
   // Captures below the root only remove pieces, so both stay true bounds for the whole search.
   int strongest_unknown_ = kMarshal;
+  // With fog: the lowest enemy rank that does not attack the player's unmoved pieces it does not know below the root
+  // (0: every rank may).
+  int shy_ = 0;
+  int own_top_unknown_ = 0;  // the player's strongest movable rank the enemy does not know (fog=2, 3)
+  bool cautious_ = false;    // the enemy's top pieces take a moved piece only when they cannot lose (fog=2, 3)
+  Move last_chosen_{};       // this agent's last move: the enemy's attacks since are found against it (evidence.hpp)
   bool unknown_bombs_ = true;
   std::array<std::array<Move, 2>, 64> killers_{};
   std::vector<std::vector<Move>> move_stack_;

@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <tuple>
+#include <vector>
 
 #include "ai/random_agent.hpp"
 #include "helpers.hpp"
@@ -249,4 +251,56 @@ TEST(StrategoEvidence, FollowsThePieceAndStartsAfreshAfterAGap) {
   turn(s, evidence, "a5-a4", "f7-f8");
   EXPECT_EQ(evidence.last_enemy_move(), std::make_pair(-1, -1));
   EXPECT_EQ(evidence.at(at("f8"))[kCaptain], 1.0);
+}
+
+TEST(StrategoBeliefs, AKnownBombBesideAnUnmovedPieceMakesItLikelierTheFlag) {
+  // Blue's back row: unknown unmoved pieces on c10 and h10, mirror images (the priors fold left and right, so they are
+  // alike on their own). A known Bomb on i10 stands beside h10: people put Bombs round their Flag, so h10 is likelier
+  // the Flag than c10. A known Blue Sergeant that never moved on b10 stands beside c10: that square was no Bomb at the
+  // start, so c10 is less likely the Flag than without it. With nest=0 both squares keep their priors.
+  State s(Config{});
+  for (const auto& [square, owner, rank] :
+       std::vector<std::tuple<const char*, int, int>>{{"a1", 0, kFlag}, {"e4", 0, kMarshal}, {"c10", 1, kFlag},
+                                                      {"h10", 1, kBomb}, {"i10", 1, kBomb}, {"b10", 1, kSergeant},
+                                                      {"e9", 1, kScout}, {"f9", 1, kBomb}})
+    s.put(at(square), owner, rank);
+  s.put(at("i10"), 1, kBomb, kKnown);
+  s.put(at("b10"), 1, kSergeant, kKnown);
+  s.set_ply(40);
+  s.refresh_outcome();
+  const Beliefs nest(s.info(0)), plain(s.info(0), nullptr, false);
+  ASSERT_EQ(belief_errors(nest), "");
+  EXPECT_GT(nest.at(at("h10"))[kFlag], 1.5 * nest.at(at("c10"))[kFlag]);
+  EXPECT_NEAR(plain.at(at("h10"))[kFlag], plain.at(at("c10"))[kFlag], 1e-9);
+  EXPECT_GT(nest.at(at("h10"))[kFlag], plain.at(at("h10"))[kFlag]);
+  EXPECT_LT(nest.at(at("c10"))[kFlag], plain.at(at("c10"))[kFlag]);
+}
+
+TEST(StrategoEvidence, ABoldAttackIsOneThatCouldHaveLost) {
+  // Blue's General takes Red's Sergeant, a moved piece Blue did not know. While Red's Marshal is unknown too, the
+  // Sergeant might have been the Marshal: a bold attack, which the cautious tournament bots never make. Once Red's
+  // Marshal is known, every other moved Red piece is surely weaker and the same capture is not bold. A Captain's attack
+  // is a probe, never counted; and without Red's own move the attack is not looked for. A Major that attacks an unknown
+  // Colonel and dies, or an unknown Major and both die, was bold too.
+  auto bold = [](std::uint8_t marshal, int attacker, bool with_ours, int target = kSergeant) {
+    State s = make(with_flags({{"a1", 0, kFlag}, {"j2", 0, kMarshal}, {"e5", 0, target}, {"b1", 0, kBomb},
+                               {"e6", 1, attacker}, {"j10", 1, kFlag}, {"a10", 1, kScout}}),
+                   0);
+    s.put(at("j2"), 0, kMarshal, marshal);
+    s.put(at("e5"), 0, target, kMoved);
+    s.put(at("e6"), 1, attacker, kMoved);
+    Evidence evidence;
+    evidence.observe(s.info(0));
+    const Move ours = s.parse_move("j2-j3");
+    play(s, "j2-j3");
+    play(s, "e6xe5");
+    evidence.observe(s.info(0), with_ours ? &ours : nullptr);
+    return evidence.bold();
+  };
+  EXPECT_EQ(bold(kMoved, kGeneral, true), 1);
+  EXPECT_EQ(bold(kMoved | kKnown, kGeneral, true), 0);
+  EXPECT_EQ(bold(kMoved, kCaptain, true), 0);
+  EXPECT_EQ(bold(kMoved, kGeneral, false), 0);
+  EXPECT_EQ(bold(kMoved, kMajor, true, kColonel), 1);
+  EXPECT_EQ(bold(kMoved, kMajor, true, kMajor), 1);
 }

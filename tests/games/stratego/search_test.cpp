@@ -408,3 +408,80 @@ TEST(StrategoEvaluation, AFlagGuardWithNoMoveToSpareStillCosts) {
   // guard=2: a Miner with moves to spare guards against a Miner (both die); guard=1 wants a piece that beats it.
   EXPECT_GT(score("c3", 2, kMiner) - score("c3", 1, kMiner), 50);
 }
+
+TEST(StrategoSearch, TheEnemyDoesNotKnowWhichUnmovedPieceIsTheFlag) {
+  // Blue's known Major stands beside Red's Flag on a1; Red has a Bomb and other pieces that never moved, so Blue cannot
+  // tell which is the Flag, and its Majors do not test unmoved pieces. Inside a world Blue saw the Flag: with fog=0
+  // every root move lost it (the choice was noise: a General walked onto a known Bomb). With fog the search plays on:
+  // the Colonel steps next to the Major, which has nowhere to go, and takes it.
+  const State s = position({{"a1", 0, kFlag},
+                            {"c1", 0, kBomb},
+                            {"d1", 0, kSergeant},
+                            {"e1", 0, kScout},
+                            {"b3", 0, kColonel, kMoved},
+                            {"h4", 0, kLieutenant, kMoved},
+                            {"b1", 1, kMajor, kSeen},
+                            {"j10", 1, kFlag},
+                            {"i10", 1, kBomb},
+                            {"h10", 1, kScout}});
+  for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+    SearchConfig blind = fixed(200000, 4, 3);
+    blind.fog = 0;
+    SearchAgent seen(blind, seed), fogged(fixed(200000, 4, 3), seed);
+    seen.choose(s);
+    EXPECT_LT(best_score(seen, s), -500) << "seed " << seed;
+    EXPECT_EQ(s.move_to_string(fogged.choose(s)), "b3-b2") << "seed " << seed;
+    EXPECT_GT(best_score(fogged, s), -500) << "seed " << seed;
+    EXPECT_GT(score_of(fogged, s, "b3-b2"), score_of(fogged, s, "h4-h3") + 30) << "seed " << seed;
+  }
+}
+
+TEST(StrategoSearch, TheEnemysTopPiecesTakeAMovedPieceOnlyWhenSureToWin) {
+  // Red's Captain on e5 moved and is unknown; Blue's known General stands beside it. While Red's Marshal is unknown too,
+  // Blue cannot know the Captain is weaker: with fog=2 its General does not take it below the root (the tournament bots
+  // attack only what they surely beat), so leaving it there costs little; fog=1 let the General take it in every world.
+  // Once Red's Marshal is known, the Captain is surely weaker and both take it.
+  auto scores = [](int fog, std::uint8_t marshal) {
+    const State s = position({{"a1", 0, kFlag},
+                              {"b1", 0, kBomb},
+                              {"e5", 0, kCaptain, kMoved},
+                              {"a4", 0, kMarshal, marshal},
+                              {"j2", 0, kScout, kMoved},
+                              {"e6", 1, kGeneral, kSeen},
+                              {"j10", 1, kFlag},
+                              {"i10", 1, kBomb}});
+    SearchConfig config = fixed(200000, 2, 2);
+    config.fog = fog;
+    SearchAgent agent(config, 1);
+    agent.choose(s);
+    return score_of(agent, s, "j2-j3");
+  };
+  EXPECT_GT(scores(2, kMoved) - scores(1, kMoved), 30);
+  EXPECT_EQ(scores(2, kSeen), scores(1, kSeen));
+}
+
+TEST(StrategoEvaluation, AFlagGuardsWayCountsItsOwnPiecesInTheWay) {
+  // Red's Flag on c1 is open on b1. Blue's known Captain on a3 needs three moves to stand on b1. Red's Marshal on b4
+  // is two moves from b2, beside b1, but Red's own Miners stand on b3 and b2: each must step aside first, and the way
+  // round by a1 takes four moves too, so the Marshal is late (stratego-v1 took the Flag so, the search three plies
+  // deep). Without the Miners it is in time either way.
+  auto score = [](bool miners, bool blockers) {
+    std::vector<Put> pieces = {{"c1", 0, kFlag},          {"c2", 0, kBomb},     {"d1", 0, kBomb},
+                               {"b4", 0, kMarshal, kMoved}, {"a3", 1, kCaptain, kSeen}, {"j10", 1, kFlag}};
+    State s(Config{});
+    for (const Put& p : pieces) s.put(test::at(p.square), p.owner, p.rank, p.flags);
+    if (miners) {
+      s.put(test::at("b3"), 0, kMiner, kMoved);
+      s.put(test::at("b2"), 0, kMiner);
+    }
+    s.set_side(0);
+    s.set_ply(60);
+    s.refresh_outcome();
+    const FlagRace race = flag_race(s.info(0), blockers);
+    EvalContext context;
+    context.race = &race;
+    return evaluate(s, 0, context);
+  };
+  EXPECT_GT(score(true, false) - score(true, true), 50);
+  EXPECT_EQ(score(false, false), score(false, true));
+}
