@@ -38,23 +38,26 @@ Evidence::Evidence() : like_(kCells, kNeutral) {}
 
 void Evidence::reset() {
   std::fill(like_.begin(), like_.end(), kNeutral);
-  bold_ = 0;
+  bold_ = bold_unmoved_ = 0;
 }
 
 namespace {
 
-// An attack of the enemy's on a moved piece of ours it did not know, by a Major or higher that some unknown piece of
-// ours could beat, found by comparing our pieces after our own plain move `ours` with now: where such a piece stood,
-// the enemy now stands revealed (it won: its rank shows), or our piece stands revealed (it lost: its rank is the one
-// the enemy lost), or nothing stands (both died: the same rank).
-bool bold_attack(const Info& before, const Info& now, const Move& ours) {
+// An attack of the enemy's on a piece of ours it did not know, by a Major or higher that could lose: to some unknown
+// piece of ours that beats it, or, on a piece that never moved, to a Bomb. Found by comparing our pieces after our own
+// plain move `ours` with now: where such a piece stood, the enemy now stands revealed (it won: its rank shows), or our
+// piece stands revealed (it lost: its rank is the one the enemy lost), or nothing stands (both died: the same rank).
+// Returns 1 for such an attack on a moved piece, 2 on one that never moved, 0 for none.
+int bold_attack(const Info& before, const Info& now, const Move& ours) {
   const int me = now.player(), enemy = me ^ 1;
-  if (before.cell(ours.to) != 0) return false;  // our move was an attack: what happened where is not clear
+  if (before.cell(ours.to) != 0) return 0;  // our move was an attack: what happened where is not clear
   int top = 0;  // our strongest movable rank the enemy did not know
+  int hidden_bombs = 0;  // our Bombs the enemy did not know
   for (int s = 0; s < kCells; ++s) {
     const std::uint8_t c = before.cell(s);
-    if ((c & kRankMask) && !(c & kWall) && ((c & kBlue) ? 1 : 0) == me && !(c & kKnown) && movable(c & kRankMask))
-      top = std::max(top, c & kRankMask);
+    if (!(c & kRankMask) || (c & kWall) || ((c & kBlue) ? 1 : 0) != me || (c & kKnown)) continue;
+    if (movable(c & kRankMask)) top = std::max(top, c & kRankMask);
+    hidden_bombs += (c & kRankMask) == kBomb;
   }
   int lost = 0, lost_rank = 0;  // enemy ranks whose count fell
   for (int r = 1; r < kRanks; ++r)
@@ -63,7 +66,7 @@ bool bold_attack(const Info& before, const Info& now, const Move& ours) {
     std::uint8_t c = before.cell(s == ours.to ? ours.from : s);
     if (s == ours.from) continue;
     if (s == ours.to) c |= distance(ours.from, ours.to) > 1 ? kMoved | kKnown : kMoved;  // a Scout's run shows it
-    if (!(c & kRankMask) || (c & kWall) || ((c & kBlue) ? 1 : 0) != me || (c & kKnown) || !(c & kMoved)) continue;
+    if (!(c & kRankMask) || (c & kWall) || ((c & kBlue) ? 1 : 0) != me || (c & kKnown)) continue;
     const int rank = c & kRankMask;
     const std::uint8_t n = now.cell(s);
     int attacker = 0;
@@ -73,9 +76,14 @@ bool bold_attack(const Info& before, const Info& now, const Move& ours) {
       attacker = lost_rank;
     else if (n == 0 && now.alive(me, rank) < before.alive(me, rank) && now.alive(enemy, rank) < before.alive(enemy, rank))
       attacker = rank;
-    if (attacker >= kMajor && top > attacker) return true;
+    if (attacker < kMajor) continue;
+    if (c & kMoved) {
+      if (top > attacker) return 1;
+    } else if (top > attacker || hidden_bombs > 0) {
+      return 2;
+    }
   }
-  return false;
+  return 0;
 }
 
 }  // namespace
@@ -89,7 +97,11 @@ void Evidence::observe(const Info& now, const Move* ours) {
   }
   const Info& before = *last_;
   const int me = now.player(), enemy = me ^ 1;
-  if (ours && bold_attack(before, now, *ours)) ++bold_;
+  if (ours) {
+    const int bold = bold_attack(before, now, *ours);
+    bold_ += bold == 1;
+    bold_unmoved_ += bold == 2;
+  }
   // Between the two: our move (it may take an enemy piece), then the enemy's (a piece moves, or attacks and dies).
   int added = -1, n_added = 0;
   std::vector<int> removed;

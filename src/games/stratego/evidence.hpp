@@ -28,6 +28,8 @@ class Evidence {
   // piece of ours could beat the attacker: a bold player (a cautious one, like the tournament bots, attacks only what it
   // surely beats). Counted only over turns that follow one another, and only after a plain move of ours.
   int bold() const { return bold_; }
+  // The same on pieces of ours that never moved (they may be Bombs): a player that tests them with its top pieces.
+  int bold_unmoved() const { return bold_unmoved_; }
   // The likelihood factor of each rank for the enemy piece on mailbox square s (all 1 when nothing is known).
   const Likelihood& at(int s) const { return like_[s]; }
   // The enemy move found by the last observe, as (from, to); (-1, -1) when none was found.
@@ -38,7 +40,7 @@ class Evidence {
   std::optional<Info> last_;
   std::vector<Likelihood> like_;  // by mailbox square
   std::pair<int, int> last_move_{-1, -1};
-  int bold_ = 0;
+  int bold_ = 0, bold_unmoved_ = 0;
 };
 
 }  // namespace strat::stratego

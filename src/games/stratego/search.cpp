@@ -197,8 +197,8 @@ int intruder_rank(const Piece& e, bool miners) {
 }
 
 int flag_race_exposure(const State& s, int me, const Army2& mine, const Army2& theirs, bool wary, int lead, int level,
-                       const FlagRace& race) {
-  constexpr int kGuard = 300, kReach = 6;
+                       bool home, const FlagRace& race) {
+  constexpr int kGuard = 300, kReach = 6, kHome = 5;
   // From guard=1 the guard weighs more the more one leads (the Flag is then all the enemy can still win by), up to
   // twice, and a defender with no move to spare leaves half the danger: the search saw its last ply make the defence in
   // time and put it off move after move, until a second threat took the one move it had (strat lost so to a Miner at
@@ -225,7 +225,11 @@ int flag_race_exposure(const State& s, int me, const Army2& mine, const Army2& t
     const int rank = intruder_rank(e, miners);
     for (int x = 0; x < race.exits; ++x) {
       if (bomb[x] && rank != kMiner) continue;
-      const int moves = (rank == kMiner ? race.miner : race.other)[x][e.square];
+      int moves = (rank == kMiner ? race.miner : race.other)[x][e.square];
+      // A Scout with an open line to an empty exit is there in one move (with `home`): in the endgames lost to
+      // stratego-v1 a Scout ran along the back row to a Flag whose guards were far away.
+      if (home && rank == kScout && moves > 1 && s.cell(race.exit[x]) == 0 && open_line(s, e.square, race.exit[x]))
+        moves = 1;
       if (moves + 1 > kReach || guard / (moves + 1) <= worst) continue;
       int fastest = kCells;  // the moves the quickest defender that stops the intruder needs, its side's turn counted
       for (int i = 0; i < mine.n && fastest > moves - spare; ++i) {
@@ -239,14 +243,30 @@ int flag_race_exposure(const State& s, int me, const Army2& mine, const Army2& t
       worst = std::max(worst, guard / (moves + 1) * share / 100);
     }
   }
+  // A guard at home: the nearest own piece that beats a Scout, a Miner and a Sergeant (the pieces that come for a Flag
+  // late in the game) costs a little for every move it is from standing next to an exit beyond three, while the enemy
+  // can still move. Without it no term asks for a guard before an intruder is within the race's reach, and in the
+  // endgames lost to stratego-v1 strat's last pieces were far away when a Miner or a Scout came: the race then found
+  // every defender hopelessly late, whatever they did.
+  if (home) {
+    int nearest = 255;
+    bool intruders = false;
+    for (int k = 0; k < theirs.n && !intruders; ++k) intruders = movable(theirs.piece[k].rank);
+    for (int i = 0; i < mine.n; ++i) {
+      const Piece& a = mine.piece[i];
+      if (!movable(a.rank) || a.rank < kLieutenant) continue;
+      for (int x = 0; x < race.exits; ++x) nearest = std::min<int>(nearest, race.defender[x][a.square]);
+    }
+    if (intruders) worst += kHome * std::clamp(nearest - 3, 0, 8);
+  }
   return worst;
 }
 
 int flag_exposure(const State& s, int me, const Army2& mine, const Army2& theirs, bool wary, int lead, int level,
-                  const FlagRace* race) {
+                  bool home, const FlagRace* race) {
   // The race knows where the owner's Flag stands: it never moves, and once taken nothing is evaluated.
   if (race && race->owner == me && race->flag >= 0)
-    return flag_race_exposure(s, me, mine, theirs, wary, lead, level, *race);
+    return flag_race_exposure(s, me, mine, theirs, wary, lead, level, home, *race);
   constexpr int kGuard = 300, kReach = 6;
   int flag = -1;
   for (int i = 0; i < mine.n && flag < 0; ++i)
@@ -317,7 +337,8 @@ int evaluate(const State& s, int player, const EvalContext& context) {
   auto exposure = [&](int p) {
     return field && field->owner == p ? 0
                                       : flag_exposure(s, p, pieces[p], pieces[p ^ 1], context.wary,
-                                                      p == player ? lead : -lead, context.guard, context.race);
+                                                      p == player ? lead : -lead, context.guard, context.home,
+                                                      context.race);
   };
   return lead + side_score(s, player, pieces[player], pieces[other], lead, value[other], field, context.reserve) -
          side_score(s, other, pieces[other], pieces[player], -lead, value[player], field, context.reserve) -
@@ -327,7 +348,7 @@ int evaluate(const State& s, int player, const EvalContext& context) {
 
 SearchConfig SearchConfig::from(const Options& o) {
   o.check_known({"time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field",
-                 "wary", "reserve", "race", "win", "guard", "soft", "fog", "block", "nest"});
+                 "wary", "reserve", "race", "win", "guard", "soft", "fog", "block", "nest", "closed", "home"});
   SearchConfig c;
   c.nodes = static_cast<long>(o.get_int("nodes", 0, 0, 1'000'000'000));
   c.time_ms = static_cast<double>(o.get_int("time", c.nodes > 0 ? 0 : 1000, 0, 3'600'000));
@@ -346,6 +367,8 @@ SearchConfig SearchConfig::from(const Options& o) {
   c.soft = o.get_int("soft", 1, 0, 1) != 0;
   c.block = o.get_int("block", 1, 0, 1) != 0;
   c.nest = o.get_int("nest", 1, 0, 1) != 0;
+  c.closed = o.get_int("closed", 1, 0, 1) != 0;
+  c.home = o.get_int("home", 1, 0, 1) != 0;
   c.fog = static_cast<int>(o.get_int("fog", SearchConfig{}.fog, 0, 3));
   c.guard = static_cast<int>(o.get_int("guard", SearchConfig{}.guard, 0, 2));
   c.win_margin = static_cast<int>(o.get_int("win", SearchConfig{}.win_margin, 0, 5000));
@@ -403,7 +426,7 @@ FlagField flag_field(const Beliefs& beliefs, int owner) {
 
 }  // namespace
 
-FlagRace flag_race(const Info& info, bool blockers) {
+FlagRace flag_race(const Info& info, bool blockers, bool closed) {
   FlagRace race;
   const int me = info.player();
   race.owner = me;
@@ -440,10 +463,10 @@ FlagRace flag_race(const Info& info, bool blockers) {
     const std::uint8_t c = info.cell(q);
     return blockers && (c & kRankMask) && !(c & kWall) && ((c & kBlue) ? 1 : 0) == me && movable(c & kRankMask);
   };
-  auto spread_defender = [&](std::array<std::uint8_t, kCells>& dist, const std::vector<int>& sources) {
+  auto spread_defender = [&](std::array<std::uint8_t, kCells>& dist, const std::vector<int>& sources, int start) {
     dist.fill(255);
-    std::vector<std::vector<int>> at(1);  // squares by distance (a bucket queue: steps cost one or two)
-    for (int q : sources) dist[q] = 0, at[0].push_back(q);
+    std::vector<std::vector<int>> at(start + 1);  // squares by distance (a bucket queue: steps cost one or two)
+    for (int q : sources) dist[q] = static_cast<std::uint8_t>(start), at[start].push_back(q);
     for (std::size_t k = 0; k < at.size(); ++k) {
       for (std::size_t i = 0; i < at[k].size(); ++i) {
         const int q = at[k][i];
@@ -469,11 +492,32 @@ FlagRace flag_race(const Info& info, bool blockers) {
       race.other[k].fill(255);  // only a Miner comes through a Bomb
     else
       spread(race.other[k], {x}, false);
-    std::vector<int> beside;
-    for (int e : kDirs)
-      if (on_board(x + e) && !(info.cell(x + e) & kWall) && x + e != race.flag && !own_bomb(x + e))
-        beside.push_back(x + e);
-    spread_defender(race.defender[k], beside);
+    // Where a defender takes an intruder on its way in: next to the exit; and where every other neighbour of the exit is
+    // one's own Bomb (a Flag in a corner behind two Bombs), next to those Bombs, a move earlier: the Miner stands on one
+    // of them before the exit, and nothing can stand next to the exit itself (strat's General shuffled on the far side
+    // while a Miner walked up to such a Flag: the race had no square to guard it from, so every move cost the same).
+    std::vector<int> ring{x}, inside{x, race.flag}, beside;
+    int earlier = 0;
+    for (;;) {
+      for (int q : ring)
+        for (int e : kDirs) {
+          const int n = q + e;
+          if (on_board(n) && !(info.cell(n) & kWall) && !own_bomb(n) &&
+              std::find(inside.begin(), inside.end(), n) == inside.end() &&
+              std::find(beside.begin(), beside.end(), n) == beside.end())
+            beside.push_back(n);
+        }
+      if (!beside.empty() || !closed || earlier == 2) break;
+      std::vector<int> next;
+      for (int q : ring)
+        for (int e : kDirs)
+          if (const int n = q + e; own_bomb(n) && std::find(inside.begin(), inside.end(), n) == inside.end())
+            next.push_back(n), inside.push_back(n);
+      if (next.empty()) break;
+      ring = next;
+      ++earlier;
+    }
+    spread_defender(race.defender[k], beside, earlier);
   }
   return race;
 }
@@ -483,8 +527,9 @@ bool SearchAgent::blind(const State& s, const Move& m) const {
     const std::uint8_t c = s.cell(m.to);
     if (!(c & kRankMask) || (c & kKnown)) return false;
     const int attacker = s.rank_at(m.from);
-    // The enemy does not know which of the player's unmoved pieces is the Flag (see choose()).
-    if (!(c & kMoved)) return shy_ && attacker >= shy_;
+    // The enemy does not know which of the player's unmoved pieces is the Flag (see choose()). One that has tested such
+    // pieces with its top pieces (fog=3) may take any of them but the Flag: it finds that only by chance.
+    if (!(c & kMoved)) return shy_ && attacker >= shy_ && (!testing_ || s.rank_at(m.to) == kFlag);
     // With fog=2, nor what the moved ones are: its Major and up take one only when no rank it may have beats them (a
     // Marshal always may: at worst the Marshals trade), and its Spy none. Kept out of every capture that could lose the
     // attacker, a known Marshal of stratego-v1 took fifteen of strat's pieces in a row, none of which fled.
@@ -725,6 +770,7 @@ Move SearchAgent::choose(const State& root) {
   }
   // fog=3: the enemy is taken for a cautious player until it shows itself a bold one (evidence.hpp).
   cautious_ = config_.fog == 2 || (config_.fog == 3 && evidence_.bold() == 0);
+  testing_ = config_.fog == 3 && evidence_.bold_unmoved() > 0;
   own_top_unknown_ = 0;
   for (int q = kWidth; q < 11 * kWidth; ++q) {
     const std::uint8_t c = info.cell(q);
@@ -732,9 +778,9 @@ Move SearchAgent::choose(const State& root) {
       own_top_unknown_ = std::max(own_top_unknown_, c & kRankMask);
   }
   // One's own Flag never moves and is the same in every world (the worlds draw enemy ranks only).
-  flag_race_ = flag_race(info, config_.block);
+  flag_race_ = flag_race(info, config_.block, config_.closed);
   eval_context_ = {config_.field ? &flag_field_ : nullptr, config_.wary, config_.reserve,
-                   config_.race ? &flag_race_ : nullptr, config_.guard};
+                   config_.race ? &flag_race_ : nullptr, config_.guard, config_.home};
   std::vector<State> worlds{beliefs.sample(rng_)};
   // Far ahead (or behind), the evaluation passes a fixed win's value: the search then scored keeping a big lead above
   // taking the Flag, and a root gamble on a likely Flag below passing it by. So a win is worth at least the margin

@@ -32,8 +32,9 @@ struct FlagField {
 // One's own Flag's approaches, as races: made once per move (one's own Flag and Bombs are the same in every world).
 // For each square next to the Flag (an exit: the intruder takes the Flag from there), how many moves an intruder needs
 // from any square to stand on it (a Miner through one's Bombs, taking them; any other piece around them), and how
-// many a defender needs to stand next to it, around one's Bombs, to take the intruder there. Distances ignore the
-// pieces, which move, and count lakes.
+// many a defender needs to stand next to it, around one's Bombs, to take the intruder there (where one's Bombs close
+// every other side of the exit, next to those Bombs, a move earlier). Distances count lakes and ignore the enemy's
+// pieces, which move; with `blockers` a defender's way costs a move more for each of one's own pieces on it.
 struct FlagRace {
   int owner = -1;
   int flag = -1;
@@ -41,7 +42,7 @@ struct FlagRace {
   std::array<int, 4> exit{};
   std::array<std::array<std::uint8_t, kCells>, 4> miner{}, other{}, defender{};
 };
-FlagRace flag_race(const Info& info, bool blockers = true);
+FlagRace flag_race(const Info& info, bool blockers = true, bool closed = true);
 
 // What the evaluation knows beyond the state: the searching player's root knowledge and the terms switched off.
 struct EvalContext {
@@ -54,6 +55,9 @@ struct EvalContext {
   // With a race, from 1: the guard weighs more with the lead, and a defender with no move to spare leaves half the
   // danger; 2: a defender a few moves late leaves less than all of it, and one of the intruder's rank guards too.
   int guard = 1;
+  // With a race: a Scout with an open line to an exit is one move from it, and the nearest guard (a Lieutenant or
+  // higher) costs a little for each move it is from home.
+  bool home = true;
 };
 
 struct SearchConfig {
@@ -76,12 +80,15 @@ struct SearchConfig {
   bool soft = true;  // a root move below the window counts at its search's bound (soft=0: at the window's edge)
   // Below the root, the enemy's Major and up do not attack the player's unmoved pieces it does not know (fog=0: they do,
   // knowing the Flag as every world shows it); fog=2: nor its moved pieces when one of the player's unknown pieces may
-  // beat them; fog=3: the same until the enemy has made such an attack in this game (a bold player), then as fog=1.
+  // beat them; fog=3: the same until the enemy has made such an attack in this game (a bold player), then as fog=1, and
+  // once its top pieces have tested unmoved pieces, they may take any of them below the root but the Flag.
   int fog = 3;
   bool block = true;  // a defender's race counts one's own pieces in its way (block=0: it walks through them)
   bool nest = true;   // known Bombs beside an unmoved enemy piece make it likelier the Flag (nest=0: per square only)
+  bool closed = true;  // an exit closed by one's Bombs is guarded next to those Bombs (closed=0: it cannot be guarded)
+  bool home = true;    // a guard at home and Scouts' runs in the race (home=0: neither)
   // "time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field", "wary",
-  // "reserve", "race", "win", "guard", "soft", "fog", "block", "nest". Without time or nodes: 1000 ms.
+  // "reserve", "race", "win", "guard", "soft", "fog", "block", "nest", "closed", "home". Without time or nodes: 1000 ms.
   static SearchConfig from(const Options& options);
 };
 
@@ -145,6 +152,7 @@ class SearchAgent {
   int shy_ = 0;
   int own_top_unknown_ = 0;  // the player's strongest movable rank the enemy does not know (fog=2, 3)
   bool cautious_ = false;    // the enemy's top pieces take a moved piece only when they cannot lose (fog=2, 3)
+  bool testing_ = false;     // the enemy's top pieces test the player's unmoved pieces (fog=3, seen in this game)
   Move last_chosen_{};       // this agent's last move: the enemy's attacks since are found against it (evidence.hpp)
   bool unknown_bombs_ = true;
   std::array<std::array<Move, 2>, 64> killers_{};

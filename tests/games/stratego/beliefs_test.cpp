@@ -281,26 +281,34 @@ TEST(StrategoEvidence, ABoldAttackIsOneThatCouldHaveLost) {
   // Sergeant might have been the Marshal: a bold attack, which the cautious tournament bots never make. Once Red's
   // Marshal is known, every other moved Red piece is surely weaker and the same capture is not bold. A Captain's attack
   // is a probe, never counted; and without Red's own move the attack is not looked for. A Major that attacks an unknown
-  // Colonel and dies, or an unknown Major and both die, was bold too.
-  auto bold = [](std::uint8_t marshal, int attacker, bool with_ours, int target = kSergeant) {
-    State s = make(with_flags({{"a1", 0, kFlag}, {"j2", 0, kMarshal}, {"e5", 0, target}, {"b1", 0, kBomb},
-                               {"e6", 1, attacker}, {"j10", 1, kFlag}, {"a10", 1, kScout}}),
+  // Colonel and dies, or an unknown Major and both die, was bold too. Taking a piece that never moved (it might have
+  // been a Bomb) is counted apart.
+  struct Seen {
+    int moved, unmoved;
+    bool operator==(const Seen&) const = default;
+  };
+  auto bold = [](std::uint8_t marshal, int attacker, bool with_ours, int target = kSergeant, bool unmoved = false) {
+    const char* to = unmoved ? "e4" : "e5";
+    const char* from = unmoved ? "e5" : "e6";
+    State s = make(with_flags({{"a1", 0, kFlag}, {"j2", 0, kMarshal}, {to, 0, target}, {"b1", 0, kBomb},
+                               {from, 1, attacker}, {"j10", 1, kFlag}, {"a10", 1, kScout}}),
                    0);
     s.put(at("j2"), 0, kMarshal, marshal);
-    s.put(at("e5"), 0, target, kMoved);
-    s.put(at("e6"), 1, attacker, kMoved);
+    s.put(at(to), 0, target, unmoved ? 0 : kMoved);
+    s.put(at(from), 1, attacker, kMoved);
     Evidence evidence;
     evidence.observe(s.info(0));
     const Move ours = s.parse_move("j2-j3");
     play(s, "j2-j3");
-    play(s, "e6xe5");
+    play(s, std::string(from) + "x" + to);
     evidence.observe(s.info(0), with_ours ? &ours : nullptr);
-    return evidence.bold();
+    return Seen{evidence.bold(), evidence.bold_unmoved()};
   };
-  EXPECT_EQ(bold(kMoved, kGeneral, true), 1);
-  EXPECT_EQ(bold(kMoved | kKnown, kGeneral, true), 0);
-  EXPECT_EQ(bold(kMoved, kCaptain, true), 0);
-  EXPECT_EQ(bold(kMoved, kGeneral, false), 0);
-  EXPECT_EQ(bold(kMoved, kMajor, true, kColonel), 1);
-  EXPECT_EQ(bold(kMoved, kMajor, true, kMajor), 1);
+  EXPECT_EQ(bold(kMoved, kGeneral, true), (Seen{1, 0}));
+  EXPECT_EQ(bold(kMoved | kKnown, kGeneral, true), (Seen{0, 0}));
+  EXPECT_EQ(bold(kMoved, kCaptain, true), (Seen{0, 0}));
+  EXPECT_EQ(bold(kMoved, kGeneral, false), (Seen{0, 0}));
+  EXPECT_EQ(bold(kMoved, kMajor, true, kColonel), (Seen{1, 0}));
+  EXPECT_EQ(bold(kMoved, kMajor, true, kMajor), (Seen{1, 0}));
+  EXPECT_EQ(bold(kMoved | kKnown, kGeneral, true, kSergeant, true), (Seen{0, 1}));
 }

@@ -485,3 +485,51 @@ TEST(StrategoEvaluation, AFlagGuardsWayCountsItsOwnPiecesInTheWay) {
   EXPECT_GT(score(true, false) - score(true, true), 50);
   EXPECT_EQ(score(false, false), score(false, true));
 }
+
+TEST(StrategoEvaluation, AnExitClosedByBombsIsGuardedBeforeTheBombs) {
+  // Red's Flag on j1 in the corner: Bombs on i1 and j2, and i2 and h1 behind them. Every other neighbour of the exit i1
+  // is a Bomb or the Flag, so no defender can stand next to it; a Miner coming that way stands on h1 or i2 first, and a
+  // defender next to those (on h2, say) takes it there. Blue's unknown piece on i6, which may be a Miner, needs five
+  // moves either way. Counted only next to the exits (closed=0), the exit i1 could not be guarded, and Red's General
+  // was worth as much far away as at home.
+  auto score = [](const char* general, bool closed) {
+    const State s = position({{"j1", 0, kFlag},
+                              {"i1", 0, kBomb},
+                              {"j2", 0, kBomb},
+                              {"i2", 0, kBomb},
+                              {"h1", 0, kBomb},
+                              {general, 0, kGeneral, kMoved},
+                              {"i6", 1, kMiner, kMoved},
+                              {"j10", 1, kFlag}});
+    const FlagRace race = flag_race(s.info(0), true, closed);
+    EvalContext context;
+    context.race = &race;
+    context.home = false;  // no guard at home: the race alone
+    return evaluate(s, 0, context);
+  };
+  EXPECT_GT(score("h3", true) - score("a4", true), 50);
+  EXPECT_EQ(score("h3", false), score("a4", false));
+}
+
+TEST(StrategoEvaluation, AGuardStaysHomeAndAScoutsRunIsOneMove) {
+  // Red's Flag on e1 is open on d1 and f1; Blue has a Miner far away on e9. No intruder is within the race's reach, yet
+  // with `home` Red's Lieutenant on e8, six moves from beside an exit (and the Marshal on j5 farther still), costs
+  // more than on e3, two moves from it. Blue's known Scout on a1 has an open line to d1: with `home` it is one move from
+  // the exit, not three, and the danger it brings is much greater.
+  auto score = [](const char* lieutenant, bool home, const char* scout = nullptr) {
+    State s = position({{"e1", 0, kFlag},
+                        {"e2", 0, kBomb},
+                        {lieutenant, 0, kLieutenant, kMoved},
+                        {"j5", 0, kMarshal, kMoved},
+                        {"e9", 1, kMiner, kMoved},
+                        {"j10", 1, kFlag}});
+    if (scout) s.put(test::at(scout), 1, kScout, kSeen);
+    const FlagRace race = flag_race(s.info(0));
+    EvalContext context;
+    context.race = &race;
+    context.home = home;
+    return evaluate(s, 0, context);
+  };
+  EXPECT_GE((score("e3", true) - score("e8", true)) - (score("e3", false) - score("e8", false)), 10);
+  EXPECT_LT(score("j8", true, "a1"), score("j8", false, "a1") - 100);
+}
