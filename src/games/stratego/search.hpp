@@ -81,8 +81,9 @@ struct SearchConfig {
   // Below the root, the enemy's Major and up do not attack the player's unmoved pieces it does not know (fog=0: they do,
   // knowing the Flag as every world shows it); fog=2: nor its moved pieces when one of the player's unknown pieces may
   // beat them; fog=3: the same until the enemy has made such an attack in this game (a bold player), then as fog=1, and
-  // once its top pieces have tested unmoved pieces, they may take any of them below the root but the Flag.
-  int fog = 3;
+  // once its top pieces have tested unmoved pieces, they may take any of them below the root but the Flag. fog=2 and 3
+  // measured no better than 1 (docs/games/stratego.md, stop 26).
+  int fog = 1;
   bool block = true;  // a defender's race counts one's own pieces in its way (block=0: it walks through them)
   bool nest = true;   // known Bombs beside an unmoved enemy piece make it likelier the Flag (nest=0: per square only)
   bool closed = true;  // an exit closed by one's Bombs is guarded next to those Bombs (closed=0: it cannot be guarded)

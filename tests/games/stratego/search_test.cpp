@@ -436,11 +436,11 @@ TEST(StrategoSearch, TheEnemyDoesNotKnowWhichUnmovedPieceIsTheFlag) {
   }
 }
 
-TEST(StrategoSearch, TheEnemysTopPiecesTakeAMovedPieceOnlyWhenSureToWin) {
+TEST(StrategoSearch, TheEnemysTopPiecesTakeAMovedPieceOnlyWhenTheyCannotLose) {
   // Red's Captain on e5 moved and is unknown; Blue's known General stands beside it. While Red's Marshal is unknown too,
-  // Blue cannot know the Captain is weaker: with fog=2 its General does not take it below the root (the tournament bots
-  // attack only what they surely beat), so leaving it there costs little; fog=1 let the General take it in every world.
-  // Once Red's Marshal is known, the Captain is surely weaker and both take it.
+  // Blue cannot know the Captain is no Marshal: with fog=2 its General does not take it below the root (the tournament
+  // bots attack only what cannot beat them), so leaving it there costs little; fog=1 let the General take it in every
+  // world. Once Red's Marshal is known, the Captain cannot beat the General and both take it.
   auto scores = [](int fog, std::uint8_t marshal) {
     const State s = position({{"a1", 0, kFlag},
                               {"b1", 0, kBomb},
