@@ -51,12 +51,11 @@ namespace {
 int bold_attack(const Info& before, const Info& now, const Move& ours) {
   const int me = now.player(), enemy = me ^ 1;
   if (before.cell(ours.to) != 0) return 0;  // our move was an attack: what happened where is not clear
-  int top = 0;  // our strongest movable rank the enemy did not know
+  const int top = before.strongest_hidden();  // our strongest movable rank the enemy did not know
   int hidden_bombs = 0;  // our Bombs the enemy did not know
   for (int s = 0; s < kCells; ++s) {
     const std::uint8_t c = before.cell(s);
     if (!(c & kRankMask) || (c & kWall) || ((c & kBlue) ? 1 : 0) != me || (c & kKnown)) continue;
-    if (movable(c & kRankMask)) top = std::max(top, c & kRankMask);
     hidden_bombs += (c & kRankMask) == kBomb;
   }
   int lost = 0, lost_rank = 0;  // enemy ranks whose count fell

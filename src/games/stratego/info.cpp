@@ -1,5 +1,6 @@
 #include "games/stratego/info.hpp"
 
+#include <algorithm>
 #include <array>
 #include <iterator>
 #include <string_view>
@@ -211,6 +212,16 @@ std::string Info::to_json() const {
   append_json_string(out, to_string());
   out += '}';
   return out;
+}
+
+int Info::strongest_hidden() const {
+  int top = 0;
+  for (int s = kWidth; s < 11 * kWidth; ++s) {
+    const std::uint8_t c = board_[s];
+    if ((c & kRankMask) && !(c & kWall) && ((c & kBlue) ? 1 : 0) == player_ && !(c & kKnown) && movable(c & kRankMask))
+      top = std::max(top, c & kRankMask);
+  }
+  return top;
 }
 
 }  // namespace strat::stratego

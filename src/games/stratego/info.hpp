@@ -38,6 +38,9 @@ class Info {
   void learn_rank(int s, int rank);
   void learn_moved(int s);
 
+  // The player's strongest movable rank that the enemy does not know (0: none).
+  int strongest_hidden() const;
+
   // The view notation: the position notation with '?' for enemy pieces of unknown rank.
   std::string to_string() const;
   std::string to_json() const;

@@ -17,6 +17,8 @@ constexpr int kInf = 1'000'000;
 // the Flag in one world of six and a Bomb in one of two.
 constexpr int kWin = 1000;
 constexpr int kQuiescencePlies = 4;
+// Both armies' material at the start, as the evaluation counts it (every piece unknown and hunted).
+constexpr int kArmies = 5100;
 
 // Material in centi-pieces, before the adjustments of piece_value.
 constexpr int kBase[kRanks] = {0, 60, 12, 30, 15, 25, 45, 80, 140, 250, 400, 12, 0};
@@ -65,12 +67,14 @@ struct Army2 {
 };
 
 int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, int lead,
-               const int (&enemy_value)[kRanks], const FlagField* field, bool reserve) {
+               const int (&enemy_value)[kRanks], const FlagField* field, bool reserve, int sweep) {
   if (field && field->owner != (me ^ 1)) field = nullptr;
   int score = 0;
   int their_flag = -1;
   // Targets worth hunting, with their value to their owner: not the Flag (below), not Bombs (only Miners).
-  int target_sq[40], target_rank[40], target_value[40], targets = 0;
+  // A target's rank is the one its hunters must beat: for a moved piece the hunter does not know, `sweep`, above every
+  // rank it may have (a target only for the pieces that beat them all); its value is the world's guess.
+  int target_sq[40], target_rank[40], target_value[40], target_worth[40], targets = 0;
   for (int i = 0; i < theirs.n; ++i) {
     const Piece& e = theirs.piece[i];
     if (e.rank == kFlag) {
@@ -79,10 +83,14 @@ int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, i
     }
     // Only what the hunter knows: in a drawn world an unknown piece's rank is a guess, and a piece drawn to the
     // guessed weak pieces of one world walks deep among unmoved pieces (Bombs, stronger pieces) and is cornered there.
-    if (!e.known) continue;
+    // A piece that moved and that every hunter above `sweep` beats whatever it is, is safe game for those: far ahead
+    // against ramen, strat's Marshal and General stood for hundreds of plies beside an unknown Colonel they both beat,
+    // and the game was drawn at the ply limit.
+    if (!e.known && !(e.moved && sweep < kRanks)) continue;
     target_sq[targets] = e.square;
-    target_rank[targets] = e.rank;
+    target_rank[targets] = e.known ? e.rank : sweep;
     target_value[targets] = enemy_value[e.rank] * 8;
+    target_worth[targets] = enemy_value[e.rank];
     ++targets;
   }
   // Intruders near one's own Flag are worth more to hunt down: up to four times, next to it.
@@ -107,7 +115,7 @@ int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, i
       sorted_col[j] = col_of(target_sq[k]);
       sorted_row[j] = row_of(target_sq[k]);
       sorted_value[j] = target_value[k];
-      sorted_worth[j] = enemy_value[target_rank[k]];
+      sorted_worth[j] = target_worth[k];
     }
   }
   // Hunting: each movable piece is drawn towards the most valuable enemy piece it beats, nearer is better; harder once
@@ -124,6 +132,11 @@ int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, i
   // half with no piece that could stop the taker within four squares; with `reserve`, 72 of 194 in 36 games).
   const int flag_weight = 400 + std::clamp(lead, 0, 400) / 2;
   int threat[2] = {0, 0};
+  // Ahead, while the enemy has Bombs, its nearest Miner is also drawn to where the enemy Flag likely is, steadily from
+  // afar (the field's far): converting a lead takes a Miner at the Bombs, and far ahead against ramen strat's four
+  // Miners stood at home for 2,000 plies. Not when even or behind: a Miner sent forward early dies to anything.
+  const bool escort = field && lead > 0 && s.alive(me ^ 1, kBomb) > 0;
+  int escort_near = 0;
   for (int i = 0; i < mine.n; ++i) {
     const Piece& a = mine.piece[i];
     if (!movable(a.rank)) continue;
@@ -141,10 +154,11 @@ int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, i
     if (a.rank == kSpy) consider(first[kMarshal], first[kMarshal + 1]);
     if (chosen >= 0)
       claim[chosen] = std::max(claim[chosen], std::min(v / dv * hunt / 100, sorted_worth[chosen] * 2 / 5));
+    if (escort && a.rank == kMiner) escort_near = std::max(escort_near, static_cast<int>(field->far[a.square]));
     if ((their_flag >= 0 || field) && !(reserve && a.rank >= kGeneral)) {
       int near;
       if (field) {
-        near = flag_weight * field->near[a.square] / 1000;
+        near = flag_weight * (a.rank == kMiner ? field->near : field->open)[a.square] / 1000;
       } else {
         int d = distance(a.square, their_flag);
         if (a.rank == kScout && d > 1 && open_line(s, a.square, their_flag)) d = 1;
@@ -158,7 +172,7 @@ int side_score(const State& s, int me, const Army2& mine, const Army2& theirs, i
   }
   for (int j = 0; j < targets; ++j) score += claim[j];
   const int flag_threat = threat[0] + threat[1] / 2;
-  return score + flag_threat;
+  return score + flag_threat + escort_near * std::min(lead, 400) / 4000;
 }
 
 // A Marshal the enemy knows, next to an enemy piece that moved and is still unknown: that piece came close to a
@@ -340,15 +354,26 @@ int evaluate(const State& s, int player, const EvalContext& context) {
                                                       p == player ? lead : -lead, context.guard, context.home,
                                                       context.race);
   };
-  return lead + side_score(s, player, pieces[player], pieces[other], lead, value[other], field, context.reserve) -
-         side_score(s, other, pieces[other], pieces[player], -lead, value[player], field, context.reserve) -
+  auto sweep = [&](int p) { return context.sweeper == p ? context.sweep : kRanks; };
+  // Trading down: the same lead is worth more with less left on the board (each side's army is about 2550 at the
+  // start, hidden values included), so the side ahead trades equal pieces and the side behind avoids it. Without it an
+  // even trade changed nothing: far ahead against ramen, strat's Colonel shuffled beside the enemy's for hundreds of
+  // plies rather than take it and die with it.
+  const int gone = std::max(0, kArmies - material[0] - material[1]);
+  const int trade = lead * context.trade / 100 * std::min(gone, kArmies) / kArmies;
+  return lead + trade +
+         side_score(s, player, pieces[player], pieces[other], lead, value[other], field, context.reserve,
+                    sweep(player)) -
+         side_score(s, other, pieces[other], pieces[player], -lead, value[player], field, context.reserve,
+                    sweep(other)) -
          spy_danger(s, player, pieces[player]) + spy_danger(s, other, pieces[other]) - exposure(player) +
          exposure(other);
 }
 
 SearchConfig SearchConfig::from(const Options& o) {
   o.check_known({"time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field",
-                 "wary", "reserve", "race", "win", "guard", "soft", "fog", "block", "nest", "closed", "home"});
+                 "wary", "reserve", "race", "win", "guard", "soft", "fog", "block", "nest", "closed", "home", "sweep",
+                 "trade", "walled", "escort"});
   SearchConfig c;
   c.nodes = static_cast<long>(o.get_int("nodes", 0, 0, 1'000'000'000));
   c.time_ms = static_cast<double>(o.get_int("time", c.nodes > 0 ? 0 : 1000, 0, 3'600'000));
@@ -369,6 +394,10 @@ SearchConfig SearchConfig::from(const Options& o) {
   c.nest = o.get_int("nest", 1, 0, 1) != 0;
   c.closed = o.get_int("closed", 1, 0, 1) != 0;
   c.home = o.get_int("home", 1, 0, 1) != 0;
+  c.sweep = o.get_int("sweep", 1, 0, 1) != 0;
+  c.walled = o.get_int("walled", 1, 0, 1) != 0;
+  c.escort = o.get_int("escort", 1, 0, 1) != 0;
+  c.trade = static_cast<int>(o.get_int("trade", SearchConfig{}.trade, 0, 400));
   c.fog = static_cast<int>(o.get_int("fog", SearchConfig{}.fog, 0, 3));
   c.guard = static_cast<int>(o.get_int("guard", SearchConfig{}.guard, 0, 2));
   c.win_margin = static_cast<int>(o.get_int("win", SearchConfig{}.win_margin, 0, 5000));
@@ -407,24 +436,52 @@ bool flag_attacked(const State& s, int flag, int owner, int shy) {
   return false;
 }
 
-FlagField flag_field(const Beliefs& beliefs, int owner) {
+}  // namespace
+
+FlagField flag_field(const Beliefs& beliefs, int owner, bool walled, bool escort) {
   FlagField field;
   field.owner = owner;
-  std::vector<std::pair<int, double>> flags;
+  const Info& info = beliefs.info();
+  // Each square the Flag may stand on, with its probability and the chance that Bombs close every side of it.
+  struct Candidate {
+    int square;
+    double p, closed;
+  };
+  std::vector<Candidate> flags;
   double total = 0;
-  for (int q : beliefs.unknown())
-    if (const double p = beliefs.at(q)[kFlag]; p > 0.001) flags.push_back({q, p}), total += p;
+  for (int q : beliefs.unknown()) {
+    const double p = beliefs.at(q)[kFlag];
+    if (p <= 0.001) continue;
+    double closed = walled ? 1.0 : 0.0;
+    for (int d : kDirs) {
+      if (closed == 0) break;
+      const std::uint8_t c = info.cell(q + d);
+      if (c & kWall) continue;  // the board's edge or a lake: no way in
+      const int rank = c & kRankMask;
+      if (!rank || ((c & kBlue) ? 1 : 0) != owner) closed = 0;  // empty, or the searcher's own piece: a way in
+      else if (rank == kUnknownRank) closed *= beliefs.at(q + d)[kBomb];
+      else if (rank != kBomb) closed = 0;
+    }
+    flags.push_back({q, p, closed});
+    total += p;
+  }
   if (total <= 0) return field;
   for (int q = kWidth; q < 11 * kWidth; ++q) {
     if (!on_board(q)) continue;
-    double near = 0;
-    for (const auto& [f, p] : flags) near += p / (distance(q, f) + 1);
+    double near = 0, open = 0, far = 0;
+    for (const auto& f : flags) {
+      const int d = distance(q, f.square);
+      const double pull = f.p / (d + 1);
+      near += pull;
+      open += pull * (1 - f.closed);
+      if (escort) far += f.p * std::max(0, FlagField::kFar - d) / FlagField::kFar;
+    }
     field.near[q] = static_cast<int>(std::lround(1000 * near / total));
+    field.open[q] = static_cast<int>(std::lround(1000 * open / total));
+    field.far[q] = static_cast<int>(std::lround(1000 * far / total));
   }
   return field;
 }
-
-}  // namespace
 
 FlagRace flag_race(const Info& info, bool blockers, bool closed) {
   FlagRace race;
@@ -751,7 +808,7 @@ Move SearchAgent::choose(const State& root) {
   for (int r = kMarshal; r >= kSpy && !strongest_unknown_; --r)
     if (unplaced[r] > 0.5) strongest_unknown_ = r;
   unknown_bombs_ = unplaced[kBomb] > 0.5;
-  if (config_.field) flag_field_ = flag_field(beliefs, me ^ 1);
+  if (config_.field) flag_field_ = flag_field(beliefs, me ^ 1, config_.walled, config_.escort);
   // Inside a world the enemy sees every rank, so it knew which of the player's unmoved pieces is the Flag: a known enemy
   // Major beside strat's open Flag took it in every world, every root move scored the same loss, and the choice among
   // them was noise (a General walked onto a known Bomb; stratego-v1 tested the Flag 80 plies later). The enemy does not
@@ -771,16 +828,25 @@ Move SearchAgent::choose(const State& root) {
   // fog=3: the enemy is taken for a cautious player until it shows itself a bold one (evidence.hpp).
   cautious_ = config_.fog == 2 || (config_.fog == 3 && evidence_.bold() == 0);
   testing_ = config_.fog == 3 && evidence_.bold_unmoved() > 0;
-  own_top_unknown_ = 0;
-  for (int q = kWidth; q < 11 * kWidth; ++q) {
-    const std::uint8_t c = info.cell(q);
-    if ((c & kRankMask) && !(c & kWall) && ((c & kBlue) ? 1 : 0) == me && !(c & kKnown) && movable(c & kRankMask))
-      own_top_unknown_ = std::max(own_top_unknown_, c & kRankMask);
-  }
+  own_top_unknown_ = info.strongest_hidden();
   // One's own Flag never moves and is the same in every world (the worlds draw enemy ranks only).
   flag_race_ = flag_race(info, config_.block, config_.closed);
   eval_context_ = {config_.field ? &flag_field_ : nullptr, config_.wary, config_.reserve,
                    config_.race ? &flag_race_ : nullptr, config_.guard, config_.home};
+  eval_context_.trade = config_.trade;
+  // The strongest rank any moved enemy piece the player does not know may have: the player's pieces above it beat every
+  // such piece, and hunt them (EvalContext::sweep). Below the root they attack one only when the search's elimination
+  // allows it (every unknown piece's rank, moved or not, loses); else the root weighs the attack over its ranks.
+  if (config_.sweep) {
+    int bound = 0;
+    for (int q : beliefs.unknown()) {
+      if (!(info.cell(q) & kMoved)) continue;
+      int r = kMarshal;
+      while (r > kSpy && beliefs.at(q)[r] <= 0) --r;
+      bound = std::max(bound, r);
+    }
+    if (bound > 0 && bound < kMarshal) eval_context_.sweeper = me, eval_context_.sweep = bound;
+  }
   std::vector<State> worlds{beliefs.sample(rng_)};
   // Far ahead (or behind), the evaluation passes a fixed win's value: the search then scored keeping a big lead above
   // taking the Flag, and a root gamble on a likely Flag below passing it by. So a win is worth at least the margin

@@ -24,10 +24,21 @@ namespace strat::stratego {
 // Where the searching player believes the enemy Flag stands, as a field over the board: for each square, the expected
 // 1000 / (distance to the Flag + 1) over the beliefs. The same in every world, so the search cannot walk a piece up to
 // the Flag a world drew (it does not know where that is).
+// `open` is the same for the pieces that are not Miners: each square the Flag may stand on counts only as likely as
+// it is not walled in by Bombs (every side of it the board's edge, a lake, a known Bomb or a likely one), where only a
+// Miner gets through.
+// `far` falls off in a straight line instead, to nothing kFar squares away: the pull on the escorted Miner, which must
+// come from afar.
 struct FlagField {
+  static constexpr int kFar = 20;
   int owner = -1;  // the Flag's owner: the searching player's enemy
   std::array<int, kCells> near{};
+  std::array<int, kCells> open{};
+  std::array<int, kCells> far{};  // all zero: no Miner is escorted
 };
+// The field for `owner`'s Flag from the beliefs of its enemy; without `walled`, open is near; without `escort`, far is
+// zero.
+FlagField flag_field(const Beliefs& beliefs, int owner, bool walled = true, bool escort = true);
 
 // One's own Flag's approaches, as races: made once per move (one's own Flag and Bombs are the same in every world).
 // For each square next to the Flag (an exit: the intruder takes the Flag from there), how many moves an intruder needs
@@ -58,6 +69,12 @@ struct EvalContext {
   // With a race: a Scout with an open line to an exit is one move from it, and the nearest guard (a Lieutenant or
   // higher) costs a little for each move it is from home.
   bool home = true;
+  // The searching player (`sweeper`)'s pieces above rank `sweep` hunt the enemy's moved pieces it does not know as it
+  // hunts the known ones: every rank such a piece may have loses to them (kRanks: none do).
+  int sweeper = -1;
+  int sweep = kRanks;
+  // Percent: the lead counts this much more once every piece is gone, in proportion to the material gone (0: none).
+  int trade = 0;
 };
 
 struct SearchConfig {
@@ -88,8 +105,14 @@ struct SearchConfig {
   bool nest = true;   // known Bombs beside an unmoved enemy piece make it likelier the Flag (nest=0: per square only)
   bool closed = true;  // an exit closed by one's Bombs is guarded next to those Bombs (closed=0: it cannot be guarded)
   bool home = true;    // a guard at home and Scouts' runs in the race (home=0: neither)
+  bool sweep = true;   // pieces that beat every rank a moved unknown enemy piece may have hunt it (sweep=0: known only)
+  bool walled = true;  // a Flag walled in by Bombs pulls Miners only (walled=0: every piece but the top two)
+  bool escort = true;  // ahead, the nearest Miner is drawn to the likely enemy Flag from afar (escort=0: it is not)
+  int trade = 100;     // the lead weighs more as material leaves the board: ahead, trade down (trade=0: it does not)
   // "time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field", "wary",
-  // "reserve", "race", "win", "guard", "soft", "fog", "block", "nest", "closed", "home". Without time or nodes: 1000 ms.
+  // "reserve", "race", "win", "guard", "soft", "fog", "block", "nest", "closed", "home", "sweep", "trade", "walled",
+  // "escort".
+  // Without time or nodes: 1000 ms.
   static SearchConfig from(const Options& options);
 };
 

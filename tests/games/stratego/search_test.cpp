@@ -218,7 +218,8 @@ TEST(StrategoEvaluation, TheEnemyFlagsPullIsTheSameInEveryWorld) {
   field.owner = 1;
   for (int q = 0; q < kCells; ++q)
     if (on_board(q))
-      field.near[q] = 500 / (distance(q, test::at("h9")) + 1) + 500 / (distance(q, test::at("c10")) + 1);
+      field.near[q] = field.open[q] =
+          500 / (distance(q, test::at("h9")) + 1) + 500 / (distance(q, test::at("c10")) + 1);
   EXPECT_EQ(evaluate(world(true), 0, {&field}), evaluate(world(false), 0, {&field}));
   EXPECT_EQ(evaluate(world(true), 1, {&field}), evaluate(world(false), 1, {&field}));
   // Without the field, the world with the Flag next to the Miner is better for Red.
@@ -282,7 +283,7 @@ TEST(StrategoEvaluation, TheMarshalAndGeneralAreKeptFromTheEnemyFlagsPull) {
   FlagField field;
   field.owner = 1;
   for (int q = 0; q < kCells; ++q)
-    if (on_board(q)) field.near[q] = 1000 / (distance(q, test::at("e10")) + 1);
+    if (on_board(q)) field.near[q] = field.open[q] = 1000 / (distance(q, test::at("e10")) + 1);
   auto score = [&](const char* square, int rank, bool reserve) {
     const State s = position({{"a1", 0, kFlag}, {square, 0, rank, kMoved}, {"e10", 1, kFlag}, {"a10", 1, kScout}});
     EvalContext context;
@@ -532,4 +533,104 @@ TEST(StrategoEvaluation, AGuardStaysHomeAndAScoutsRunIsOneMove) {
   };
   EXPECT_GE((score("e3", true) - score("e8", true)) - (score("e3", false) - score("e8", false)), 10);
   EXPECT_LT(score("j8", true, "a1"), score("j8", false, "a1") - 100);
+}
+
+TEST(StrategoEvaluation, AMovedPieceThatLosesToAHunterWhateverItIsIsHunted) {
+  // Blue's Marshal and General are gone; its piece on j9 moved and Red does not know it, but every rank a moved Blue
+  // piece may have is a Colonel or lower (sweep = 8). With `sweep` Red's Marshal (and General) is drawn towards it as
+  // towards a known piece; Red's Captain, which some of those ranks beat, is not; without `sweep` neither is.
+  auto score = [](int rank, const char* square, bool sweep) {
+    State s = position({{"a1", 0, kFlag},
+                        {square, 0, rank, kMoved},
+                        {"j9", 1, kCaptain, kMoved},
+                        {"a10", 1, kFlag},
+                        {"b10", 1, kColonel}});
+    EvalContext context;
+    context.reserve = true;
+    if (sweep) context.sweeper = 0, context.sweep = kColonel;
+    return evaluate(s, 0, context);
+  };
+  EXPECT_GT(score(kMarshal, "i6", true) - score(kMarshal, "c5", true), 5);
+  EXPECT_EQ(score(kMarshal, "i6", false), score(kMarshal, "c5", false));
+  EXPECT_EQ(score(kCaptain, "i6", true) - score(kCaptain, "c5", true),
+            score(kCaptain, "i6", false) - score(kCaptain, "c5", false));
+}
+
+TEST(StrategoEvaluation, AFlagWalledInByBombsPullsOnlyMiners) {
+  // Blue's unmoved pieces: a10, walled in by its known Bombs on b10 and a9, and j10, open. Either may be the Flag. With
+  // `walled` the square a10 pulls Red's Miner as much as ever but Red's Captain not at all (only a Miner gets through
+  // there), so the Captain prefers the way to j10; without it, to a10, the likelier Flag (Bombs beside it).
+  auto with = [](const char* square, int rank) {
+    return position({{"a1", 0, kFlag},
+                     {square, 0, rank, kMoved},
+                     {"a10", 1, kFlag},
+                     {"b10", 1, kBomb, kKnown},
+                     {"a9", 1, kBomb, kKnown},
+                     {"j10", 1, kSergeant},
+                     {"e8", 1, kScout, kMoved}});
+  };
+  const Beliefs beliefs(with("e5", kMiner).info(0));
+  ASSERT_GT(beliefs.at(test::at("a10"))[kFlag], 0.1);
+  ASSERT_GT(beliefs.at(test::at("j10"))[kFlag], 0.1);
+  const FlagField walled = flag_field(beliefs, 1, true), plain = flag_field(beliefs, 1, false);
+  for (int q = 0; q < kCells; ++q) {
+    if (!on_board(q)) continue;
+    EXPECT_EQ(walled.near[q], plain.near[q]);
+    EXPECT_EQ(plain.open[q], plain.near[q]);
+    EXPECT_LE(walled.open[q], walled.near[q]);
+  }
+  // Next to a10 the open pull is j10's alone, far away: far less.
+  EXPECT_LT(walled.open[test::at("a8")] * 2, walled.near[test::at("a8")]);
+  auto score = [&](const FlagField& field, const char* square, int rank) {
+    EvalContext context;
+    context.field = &field;
+    return evaluate(with(square, rank), 0, context);
+  };
+  EXPECT_GT(score(walled, "j8", kCaptain), score(walled, "a8", kCaptain));
+  EXPECT_LT(score(plain, "j8", kCaptain), score(plain, "a8", kCaptain));
+  EXPECT_EQ(score(walled, "j8", kMiner) - score(walled, "a8", kMiner),
+            score(plain, "j8", kMiner) - score(plain, "a8", kMiner));
+}
+
+TEST(StrategoEvaluation, TheSideAheadGainsByTradingDown) {
+  // Red is a Marshal ahead. With `trade` the lead counts more once material has left the board: without the two
+  // Colonels (an even trade) Red's gain is larger, and Blue's, behind, the more negative; without `trade` an even trade
+  // changes nothing but the Colonels' own terms.
+  auto gain = [](bool colonels, int player) {
+    State s = position({{"a1", 0, kFlag},
+                        {"e4", 0, kMarshal, kSeen},
+                        {"j10", 1, kFlag},
+                        {"a9", 1, kSergeant, kSeen}});
+    if (colonels) s.put(test::at("c2"), 0, kColonel, kSeen), s.put(test::at("h9"), 1, kColonel, kSeen);
+    EvalContext with, without;
+    with.trade = 100;
+    return evaluate(s, player, with) - evaluate(s, player, without);
+  };
+  EXPECT_GT(gain(true, 0), 0);
+  EXPECT_GT(gain(false, 0), gain(true, 0));
+  EXPECT_EQ(gain(false, 1), -gain(false, 0));
+  EXPECT_LT(gain(false, 1), gain(true, 1));
+}
+
+TEST(StrategoEvaluation, AheadTheNearestMinerIsDrawnToTheEnemyFlagFromAfar) {
+  // Blue's Flag is one of its two unmoved pieces on a10 and b10, and Blue has Bombs. Red's Miner stands on j1 or, four
+  // squares nearer, on f1, far from both. A Marshal ahead, with `escort` Red scores the nearer Miner clearly better
+  // than without it (the field's 1/(d+1) is flat far away); behind (Blue has a Marshal and a General), no better.
+  auto score = [](const char* miner, bool ahead, bool escort) {
+    State s = position({{"a1", 0, kFlag},
+                        {miner, 0, kMiner, kMoved},
+                        {"j5", 0, kMarshal, kSeen},
+                        {"a10", 1, kFlag},
+                        {"b10", 1, kBomb},
+                        {"h9", 1, kBomb, kKnown}});
+    if (!ahead) s.put(test::at("e8"), 1, kMarshal, kSeen), s.put(test::at("d8"), 1, kGeneral, kSeen);
+    const FlagField field = flag_field(Beliefs(s.info(0)), 1, true, escort);
+    EvalContext context;
+    context.field = &field;
+    return evaluate(s, 0, context);
+  };
+  const int escorted = score("f1", true, true) - score("j1", true, true);
+  const int plain = score("f1", true, false) - score("j1", true, false);
+  EXPECT_GE(escorted - plain, 15);
+  EXPECT_EQ(score("f1", false, true) - score("j1", false, true), score("f1", false, false) - score("j1", false, false));
 }
