@@ -211,8 +211,18 @@ int intruder_rank(const Piece& e, bool miners) {
 }
 
 int flag_race_exposure(const State& s, int me, const Army2& mine, const Army2& theirs, bool wary, int lead, int level,
-                       bool home, const FlagRace& race) {
+                       bool home, bool far, const FlagRace& race) {
   constexpr int kGuard = 300, kReach = 6, kHome = 5;
+  // With `far`, the fewer pieces the enemy can still move, the farther out an intruder counts: from 6 moves with 12
+  // or more up to 12 with 6 or fewer. In the endgames lost on the Flag while ahead, the intruder set out beyond the
+  // race's reach while the one piece that beat it walked off to hunt (strat's General went for a Major, a Colonel ten
+  // moves from the Flag came in, and by the time it was within six moves the General was five too late).
+  int reach = kReach;
+  if (far) {
+    int movers = 0;
+    for (int r = kSpy; r <= kMarshal; ++r) movers += s.alive(me ^ 1, r);
+    reach = std::clamp(18 - movers, kReach, 2 * kReach);
+  }
   // From guard=1 the guard weighs more the more one leads (the Flag is then all the enemy can still win by), up to
   // twice, and a defender with no move to spare leaves half the danger: the search saw its last ply make the defence in
   // time and put it off move after move, until a second threat took the one move it had (strat lost so to a Miner at
@@ -244,7 +254,7 @@ int flag_race_exposure(const State& s, int me, const Army2& mine, const Army2& t
       // stratego-v1 a Scout ran along the back row to a Flag whose guards were far away.
       if (home && rank == kScout && moves > 1 && s.cell(race.exit[x]) == 0 && open_line(s, e.square, race.exit[x]))
         moves = 1;
-      if (moves + 1 > kReach || guard / (moves + 1) <= worst) continue;
+      if (moves + 1 > reach || guard / (moves + 1) <= worst) continue;
       int fastest = kCells;  // the moves the quickest defender that stops the intruder needs, its side's turn counted
       for (int i = 0; i < mine.n && fastest > moves - spare; ++i) {
         const Piece& a = mine.piece[i];
@@ -277,10 +287,10 @@ int flag_race_exposure(const State& s, int me, const Army2& mine, const Army2& t
 }
 
 int flag_exposure(const State& s, int me, const Army2& mine, const Army2& theirs, bool wary, int lead, int level,
-                  bool home, const FlagRace* race) {
+                  bool home, bool far, const FlagRace* race) {
   // The race knows where the owner's Flag stands: it never moves, and once taken nothing is evaluated.
   if (race && race->owner == me && race->flag >= 0)
-    return flag_race_exposure(s, me, mine, theirs, wary, lead, level, home, *race);
+    return flag_race_exposure(s, me, mine, theirs, wary, lead, level, home, far, *race);
   constexpr int kGuard = 300, kReach = 6;
   int flag = -1;
   for (int i = 0; i < mine.n && flag < 0; ++i)
@@ -352,7 +362,7 @@ int evaluate(const State& s, int player, const EvalContext& context) {
     return field && field->owner == p ? 0
                                       : flag_exposure(s, p, pieces[p], pieces[p ^ 1], context.wary,
                                                       p == player ? lead : -lead, context.guard, context.home,
-                                                      context.race);
+                                                      context.far, context.race);
   };
   auto sweep = [&](int p) { return context.sweeper == p ? context.sweep : kRanks; };
   // Trading down: the same lead is worth more with less left on the board (each side's army is about 2550 at the
@@ -373,7 +383,7 @@ int evaluate(const State& s, int player, const EvalContext& context) {
 SearchConfig SearchConfig::from(const Options& o) {
   o.check_known({"time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field",
                  "wary", "reserve", "race", "win", "guard", "soft", "fog", "block", "nest", "closed", "home", "sweep",
-                 "trade", "walled", "escort"});
+                 "trade", "walled", "escort", "far"});
   SearchConfig c;
   c.nodes = static_cast<long>(o.get_int("nodes", 0, 0, 1'000'000'000));
   c.time_ms = static_cast<double>(o.get_int("time", c.nodes > 0 ? 0 : 1000, 0, 3'600'000));
@@ -397,6 +407,7 @@ SearchConfig SearchConfig::from(const Options& o) {
   c.sweep = o.get_int("sweep", 1, 0, 1) != 0;
   c.walled = o.get_int("walled", 1, 0, 1) != 0;
   c.escort = o.get_int("escort", 1, 0, 1) != 0;
+  c.far = o.get_int("far", 1, 0, 1) != 0;
   c.trade = static_cast<int>(o.get_int("trade", SearchConfig{}.trade, 0, 400));
   c.fog = static_cast<int>(o.get_int("fog", SearchConfig{}.fog, 0, 3));
   c.guard = static_cast<int>(o.get_int("guard", SearchConfig{}.guard, 0, 2));
@@ -834,6 +845,7 @@ Move SearchAgent::choose(const State& root) {
   eval_context_ = {config_.field ? &flag_field_ : nullptr, config_.wary, config_.reserve,
                    config_.race ? &flag_race_ : nullptr, config_.guard, config_.home};
   eval_context_.trade = config_.trade;
+  eval_context_.far = config_.far;
   // The strongest rank any moved enemy piece the player does not know may have: the player's pieces above it beat every
   // such piece, and hunt them (EvalContext::sweep). Below the root they attack one only when the search's elimination
   // allows it (every unknown piece's rank, moved or not, loses); else the root weighs the attack over its ranks.

@@ -75,6 +75,8 @@ struct EvalContext {
   int sweep = kRanks;
   // Percent: the lead counts this much more once every piece is gone, in proportion to the material gone (0: none).
   int trade = 0;
+  // With a race: the fewer pieces the enemy can move, the farther out an intruder counts (6 moves, up to 12).
+  bool far = false;
 };
 
 struct SearchConfig {
@@ -109,9 +111,10 @@ struct SearchConfig {
   bool walled = true;  // a Flag walled in by Bombs pulls Miners only (walled=0: every piece but the top two)
   bool escort = true;  // ahead, the nearest Miner is drawn to the likely enemy Flag from afar (escort=0: it is not)
   int trade = 100;     // the lead weighs more as material leaves the board: ahead, trade down (trade=0: it does not)
+  bool far = true;  // with few enemy pieces left, intruders count farther from one's Flag (far=0: six moves always)
   // "time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field", "wary",
   // "reserve", "race", "win", "guard", "soft", "fog", "block", "nest", "closed", "home", "sweep", "trade", "walled",
-  // "escort".
+  // "escort", "far".
   // Without time or nodes: 1000 ms.
   static SearchConfig from(const Options& options);
 };

@@ -634,3 +634,32 @@ TEST(StrategoEvaluation, AheadTheNearestMinerIsDrawnToTheEnemyFlagFromAfar) {
   EXPECT_GE(escorted - plain, 15);
   EXPECT_EQ(score("f1", false, true) - score("j1", false, true), score("f1", false, false) - score("j1", false, false));
 }
+
+TEST(StrategoEvaluation, WithFewEnemyPiecesLeftAnIntruderCountsFromFarther) {
+  // Red's Flag on a1 has one way in, a2 (b1 is a Bomb). Blue's known Colonel on e7 is nine moves from a2, beyond the
+  // race's six; only Red's General beats it. With `far` and Blue down to that Colonel, Red scores its General on b3
+  // (in time) well above on j9 (far too late), where without `far` only the guard at home tells the two apart. With
+  // twelve pieces Blue can still move, `far` changes nothing: the reach stays six moves.
+  auto score = [](const char* general, bool far, bool many) {
+    State s = position({{"a1", 0, kFlag},
+                        {"b1", 0, kBomb},
+                        {general, 0, kGeneral, kSeen},
+                        {"j1", 0, kMajor, kSeen},
+                        {"j2", 0, kMajor, kSeen},
+                        {"e7", 1, kColonel, kSeen},
+                        {"j10", 1, kFlag}});
+    if (many)
+      for (const char* q : {"a10", "b10", "c10", "d10", "e10", "f10", "g10", "h10", "i10", "a9", "b9"})
+        s.put(test::at(q), 1, kScout, kSeen);
+    const FlagRace race = flag_race(s.info(0));
+    EvalContext context;
+    context.race = &race;
+    context.far = far;
+    return evaluate(s, 0, context);
+  };
+  const int with = score("b3", true, false) - score("j9", true, false);
+  const int without = score("b3", false, false) - score("j9", false, false);
+  EXPECT_GE(with - without, 30);
+  EXPECT_EQ(score("b3", true, true), score("b3", false, true));
+  EXPECT_EQ(score("j9", true, true), score("j9", false, true));
+}
