@@ -279,20 +279,27 @@ test('vs computer: setup editor, moves by click and drag, an attack with both ra
   await page.waitForSelector('svg.stratego-board');
   await playMove(page, aggressive, { drag: true });
   let fights = 0, badge = null;
-  // The combat badge lies inside one square (the fight's): it must not cover the piece above.
-  const badgeSquares = () => page.evaluate(() => {
-    const b = document.querySelector('svg.stratego-board .combat-badge rect');
-    if (!b) return null;
-    const r = b.getBoundingClientRect();
-    return [...document.querySelectorAll('svg.stratego-board rect.sq')].filter((q) => {
-      const s = q.getBoundingClientRect();
-      return r.bottom > s.top + 0.5 && r.top < s.bottom - 0.5 && r.right > s.left + 0.5 && r.left < s.right - 0.5;
-    }).length;
+  // The combat badge lies inside one square (the fight's): it must not cover the piece above. It shows only while the
+  // fight is the last move, so the page measures it whenever one is drawn (a poll after our move missed it when the
+  // computer's reply came first, on a loaded machine).
+  await page.evaluate(() => {
+    window.badgeSquares = null;
+    const measure = () => {
+      const b = document.querySelector('svg.stratego-board .combat-badge rect');
+      if (!b || window.badgeSquares !== null) return;
+      const r = b.getBoundingClientRect();
+      window.badgeSquares = [...document.querySelectorAll('svg.stratego-board rect.sq')].filter((q) => {
+        const s = q.getBoundingClientRect();
+        return r.bottom > s.top + 0.5 && r.top < s.bottom - 0.5 && r.right > s.left + 0.5 && r.left < s.right - 0.5;
+      }).length;
+    };
+    new MutationObserver(measure).observe(document.body, { childList: true, subtree: true });
+    measure();
   });
   for (let i = 0; i < 150 && (fights === 0 || badge === null); ++i) {
     if (!(await playMove(page, aggressive))) break;
     fights = await page.locator('#moves li .fight').count();
-    badge ??= await badgeSquares();
+    badge = await page.evaluate(() => window.badgeSquares);
   }
   assert(badge === 1, `the combat badge overlaps ${badge} squares`);
   assert(fights > 0, 'an attack happened');
