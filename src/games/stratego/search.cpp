@@ -383,7 +383,7 @@ int evaluate(const State& s, int player, const EvalContext& context) {
 SearchConfig SearchConfig::from(const Options& o) {
   o.check_known({"time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field",
                  "wary", "reserve", "race", "win", "guard", "soft", "fog", "block", "nest", "closed", "home", "sweep",
-                 "trade", "walled", "escort", "far"});
+                 "trade", "walled", "escort", "far", "loop"});
   SearchConfig c;
   c.nodes = static_cast<long>(o.get_int("nodes", 0, 0, 1'000'000'000));
   c.time_ms = static_cast<double>(o.get_int("time", c.nodes > 0 ? 0 : 1000, 0, 3'600'000));
@@ -409,6 +409,7 @@ SearchConfig SearchConfig::from(const Options& o) {
   c.escort = o.get_int("escort", 1, 0, 1) != 0;
   c.far = o.get_int("far", 1, 0, 1) != 0;
   c.trade = static_cast<int>(o.get_int("trade", SearchConfig{}.trade, 0, 400));
+  c.loop = static_cast<int>(o.get_int("loop", SearchConfig{}.loop, 0, 2000));
   c.fog = static_cast<int>(o.get_int("fog", SearchConfig{}.fog, 0, 3));
   c.guard = static_cast<int>(o.get_int("guard", SearchConfig{}.guard, 0, 2));
   c.win_margin = static_cast<int>(o.get_int("win", SearchConfig{}.win_margin, 0, 5000));
@@ -694,6 +695,19 @@ std::uint64_t position_key(const State& s) {
   }
   return h | 1;  // never 0, the empty slot
 }
+
+// The position as `viewer` sees it (the enemy's unrevealed ranks masked), the side to move and no two-square runs: the
+// same in every world, so a position the player saw before is known again whatever the worlds drew.
+std::uint64_t public_key(const State& s, int viewer) {
+  std::uint64_t h = mix(0x6a09e667f3bcc909ULL + s.to_move());
+  for (int q = kWidth; q < 11 * kWidth; ++q) {
+    std::uint8_t c = s.cell(q);
+    if ((c & kRankMask) && !(c & kWall) && s.owner_at(q) != viewer && !(c & kKnown))
+      c = static_cast<std::uint8_t>((c & ~kRankMask) | kUnknownRank);
+    h = mix(h ^ (static_cast<std::uint64_t>(c) << 16 | static_cast<std::uint64_t>(q)));
+  }
+  return h;
+}
 }  // namespace
 
 int SearchAgent::search(const State& s, int depth, int alpha, int beta, int ply) {
@@ -811,6 +825,8 @@ Move SearchAgent::choose(const State& root) {
   root_player_ = me;
   // Everything below reads this player's Info only: the worlds are drawn from it.
   const Info seen = root.info(me);
+  if (seen.ply() < history_ply_) left_.clear();
+  history_ply_ = seen.ply();
   evidence_.observe(seen, last_chosen_.from != last_chosen_.to ? &last_chosen_ : nullptr);
   const Beliefs beliefs(seen, config_.evidence ? &evidence_ : nullptr, config_.nest);
   const Info& info = beliefs.info();
@@ -888,6 +904,22 @@ Move SearchAgent::choose(const State& root) {
     if ((target & kRankMask) == kUnknownRank && !(target & kMoved) && attacker >= kColonel)
       jitter[i] -= attacker == kMarshal ? 400 : attacker == kGeneral ? 300 : 120;
   }
+  // Loops: where a known enemy piece that beats one of the player's pieces follows it, the piece flees every move (the
+  // search sees it taken otherwise), the piece that could end the chase never has a move to spare, and the game is
+  // drawn at the ply limit, the same few squares for 2,800 plies. So a move into a position the player already left
+  // twice (as it sees it: a plain move, the enemy's ranks masked, the same in every world) costs `loop`: giving up the
+  // chased piece, or bringing the hunter at its price, then scores above going round again.
+  std::vector<std::uint64_t> left_key(n, 0);
+  std::vector<char> looping(n, 0);
+  if (config_.loop > 0)
+    for (int i = 0; i < n; ++i) {
+      if (worlds[0].cell(moves[i].to)) continue;  // an attack changes the board for good
+      State c = worlds[0];
+      c.apply(moves[i], nullptr);
+      left_key[i] = public_key(c, me);
+      const auto it = left_.find(left_key[i]);
+      looping[i] = it != left_.end() && it->second >= 2;
+    }
   std::vector<int> order(n);
   for (int i = 0; i < n; ++i) order[i] = i;
   // Root moves are searched with a window just below the best so far in this world: a move that falls far below counts
@@ -962,11 +994,17 @@ Move SearchAgent::choose(const State& root) {
     if (!finished || last) break;
     if (config_.nodes > 0 && nodes_ >= config_.nodes) break;
   }
+  // A draw is worth -loop to this player: a lead keeps all but `loop` of itself, a small one drops to the draw, and a
+  // score already below the draw stays where it is (behind, going round is no worse than the search says).
+  const double cost = config_.loop;
+  for (int i = 0; i < n; ++i)
+    if (looping[i] && accepted[i] > -cost) accepted[i] = std::max(accepted[i] - cost, -cost);
   int best = 0;
   for (int i = 1; i < n; ++i)
     if (accepted[i] + jitter[i] > accepted[best] + jitter[best]) best = i;
   last_scores_.clear();
   for (int i = 0; i < n; ++i) last_scores_.push_back({moves[i], accepted[i] + jitter[i]});
+  if (left_key[best]) ++left_[left_key[best]];
   return last_chosen_ = moves[best];
 }
 

@@ -11,6 +11,7 @@
 // weaker pieces and the enemy Flag (harder when ahead), and the approaches to one's own Flag.
 #include <array>
 #include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 #include "core/options.hpp"
@@ -112,9 +113,12 @@ struct SearchConfig {
   bool escort = true;  // ahead, the nearest Miner is drawn to the likely enemy Flag from afar (escort=0: it is not)
   int trade = 100;     // the lead weighs more as material leaves the board: ahead, trade down (trade=0: it does not)
   bool far = true;  // with few enemy pieces left, intruders count farther from one's Flag (far=0: six moves always)
+  // A root move that makes a position the player left twice before (as it sees it) costs this much, but never below
+  // a draw at minus this much: going round the same squares draws at the ply limit (loop=0: no cost).
+  int loop = 150;
   // "time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field", "wary",
   // "reserve", "race", "win", "guard", "soft", "fog", "block", "nest", "closed", "home", "sweep", "trade", "walled",
-  // "escort", "far".
+  // "escort", "far", "loop".
   // Without time or nodes: 1000 ms.
   static SearchConfig from(const Options& options);
 };
@@ -181,6 +185,9 @@ class SearchAgent {
   bool cautious_ = false;    // the enemy's top pieces take a moved piece only when they cannot lose (fog=2, 3)
   bool testing_ = false;     // the enemy's top pieces test the player's unmoved pieces (fog=3, seen in this game)
   Move last_chosen_{};       // this agent's last move: the enemy's attacks since are found against it (evidence.hpp)
+  // How often each position (public_key in search.cpp) followed one of this agent's moves in this game (loop).
+  std::unordered_map<std::uint64_t, int> left_;
+  int history_ply_ = -1;  // the last root's ply: a root earlier than it is another game
   bool unknown_bombs_ = true;
   std::array<std::array<Move, 2>, 64> killers_{};
   std::vector<std::vector<Move>> move_stack_;

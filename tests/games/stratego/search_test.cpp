@@ -663,3 +663,55 @@ TEST(StrategoEvaluation, WithFewEnemyPiecesLeftAnIntruderCountsFromFarther) {
   EXPECT_EQ(score("b3", true, true), score("b3", false, true));
   EXPECT_EQ(score("j9", true, true), score("j9", false, true));
 }
+
+TEST(StrategoSearch, AChasedPieceDoesNotGoRoundTheSameSquaresForever) {
+  // Red's known Major on a4 is chased by Blue's known General along the b-file; Red's own Bombs on c3 and c4 (and the
+  // lake above) wall the file off from Red's Marshal, and Blue's Bomb on a6 ends the a-file. Every move that is not the
+  // Major's flight lets the General take it, so a search alone flees a3, a4, a5, a4, a3, ... for as long as Blue follows
+  // (the draws against ramen at the ply limit). With `loop`, a flight into a position Red already left twice costs
+  // enough that Red does something else (at this depth, giving the Major up on the General or moving the Marshal).
+  auto flight = [](const std::string& m) { return m[0] == 'a' && m.find('x') == std::string::npos; };
+  auto play = [&](int loop) {
+    State s = position({{"j1", 0, kFlag},
+                        {"i1", 0, kBomb},
+                        {"j2", 0, kBomb},
+                        {"a2", 0, kBomb},
+                        {"b2", 0, kBomb},
+                        {"c3", 0, kBomb},
+                        {"c4", 0, kBomb},
+                        {"a4", 0, kMajor, kSeen},
+                        {"h3", 0, kMarshal, kMoved},
+                        {"b4", 1, kGeneral, kSeen},
+                        {"a6", 1, kBomb, kKnown},
+                        {"j10", 1, kFlag},
+                        {"i10", 1, kBomb},
+                        {"j9", 1, kBomb}});
+    SearchConfig config = fixed(40000, 2, 3);
+    config.loop = loop;
+    SearchAgent agent(config, 7);
+    std::vector<std::string> red;
+    for (int turn = 0; turn < 12; ++turn) {
+      const Move m = agent.choose(s);
+      red.push_back(s.move_to_string(m));
+      s.apply(m, nullptr);
+      if (!flight(red.back())) break;
+      // Blue's General follows the Major up or down the b-file, beside it again.
+      const int major = test::at(red.back().substr(3).c_str());
+      const int general = [&] {
+        for (const char* q : {"b3", "b4", "b5", "b6"})
+          if (s.is_piece(test::at(q)) && s.owner_at(test::at(q)) == 1) return test::at(q);
+        return -1;
+      }();
+      if (general < 0 || row_of(general) == row_of(major)) break;
+      const int to = general + (row_of(major) > row_of(general) ? kWidth : -kWidth);
+      s.apply(Move{static_cast<std::uint8_t>(general), static_cast<std::uint8_t>(to)}, nullptr);
+    }
+    return red;
+  };
+  const auto fleeing = play(0);
+  ASSERT_EQ(fleeing.size(), 12u);
+  for (const auto& m : fleeing) EXPECT_TRUE(flight(m)) << m;
+  const auto breaking = play(150);
+  EXPECT_LT(breaking.size(), 12u);
+  EXPECT_FALSE(flight(breaking.back())) << breaking.back();
+}
