@@ -906,9 +906,21 @@ Move SearchAgent::choose(const State& root) {
   }
   // Loops: where a known enemy piece that beats one of the player's pieces follows it, the piece flees every move (the
   // search sees it taken otherwise), the piece that could end the chase never has a move to spare, and the game is
-  // drawn at the ply limit, the same few squares for 2,800 plies. So a move into a position the player already left
-  // twice (as it sees it: a plain move, the enemy's ranks masked, the same in every world) costs `loop`: giving up the
-  // chased piece, or bringing the hunter at its price, then scores above going round again.
+  // drawn at the ply limit, the same few squares for 2,800 plies. So a flight from beside such a piece into a position
+  // the player already left twice (as it sees it: a plain move, the enemy's ranks masked, the same in every world)
+  // costs `loop`: giving up the chased piece, or bringing the hunter at its price, then scores above going round
+  // again. Only a flight: a guard that shadows an enemy Scout back and forth to keep it off the Flag's line repeats
+  // too, and costing that let a Scout through to the Flag 400 ahead (stratego-v1, seed 500).
+  auto fleeing = [&](const Move& m) {
+    const int rank = info.cell(m.from) & kRankMask;
+    for (int d : kDirs) {
+      const std::uint8_t c = info.cell(m.from + d);
+      const int r = c & kRankMask;
+      const bool theirs = r && !(c & kWall) && ((c & kBlue) ? 1 : 0) != me;
+      if (theirs && r <= kMarshal && combat(r, rank) > 0) return true;  // known, and not a Bomb
+    }
+    return false;
+  };
   std::vector<std::uint64_t> left_key(n, 0);
   std::vector<char> looping(n, 0);
   if (config_.loop > 0)
@@ -918,7 +930,7 @@ Move SearchAgent::choose(const State& root) {
       c.apply(moves[i], nullptr);
       left_key[i] = public_key(c, me);
       const auto it = left_.find(left_key[i]);
-      looping[i] = it != left_.end() && it->second >= 2;
+      looping[i] = it != left_.end() && it->second >= 2 && fleeing(moves[i]);
     }
   std::vector<int> order(n);
   for (int i = 0; i < n; ++i) order[i] = i;
