@@ -921,17 +921,20 @@ Move SearchAgent::choose(const State& root) {
     }
     return false;
   };
-  std::vector<std::uint64_t> left_key(n, 0);
+  // The position a plain move leaves, as the player sees it (0 for an attack: it changes the board for good).
+  auto left_after = [&](const Move& m) -> std::uint64_t {
+    if (config_.loop <= 0 || worlds[0].cell(m.to)) return 0;
+    State c = worlds[0];
+    c.apply(m, nullptr);
+    return public_key(c, me);
+  };
   std::vector<char> looping(n, 0);
-  if (config_.loop > 0)
-    for (int i = 0; i < n; ++i) {
-      if (worlds[0].cell(moves[i].to)) continue;  // an attack changes the board for good
-      State c = worlds[0];
-      c.apply(moves[i], nullptr);
-      left_key[i] = public_key(c, me);
-      const auto it = left_.find(left_key[i]);
-      looping[i] = it != left_.end() && it->second >= 2 && fleeing(moves[i]);
-    }
+  for (int i = 0; i < n; ++i) {
+    if (!fleeing(moves[i])) continue;
+    const std::uint64_t key = left_after(moves[i]);
+    const auto it = key ? left_.find(key) : left_.end();
+    looping[i] = it != left_.end() && it->second >= 2;
+  }
   std::vector<int> order(n);
   for (int i = 0; i < n; ++i) order[i] = i;
   // Root moves are searched with a window just below the best so far in this world: a move that falls far below counts
@@ -1016,7 +1019,7 @@ Move SearchAgent::choose(const State& root) {
     if (accepted[i] + jitter[i] > accepted[best] + jitter[best]) best = i;
   last_scores_.clear();
   for (int i = 0; i < n; ++i) last_scores_.push_back({moves[i], accepted[i] + jitter[i]});
-  if (left_key[best]) ++left_[left_key[best]];
+  if (const std::uint64_t key = left_after(moves[best])) ++left_[key];
   return last_chosen_ = moves[best];
 }
 

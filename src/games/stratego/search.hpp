@@ -113,8 +113,9 @@ struct SearchConfig {
   bool escort = true;  // ahead, the nearest Miner is drawn to the likely enemy Flag from afar (escort=0: it is not)
   int trade = 100;     // the lead weighs more as material leaves the board: ahead, trade down (trade=0: it does not)
   bool far = true;  // with few enemy pieces left, intruders count farther from one's Flag (far=0: six moves always)
-  // A root move that makes a position the player left twice before (as it sees it) costs this much, but never below
-  // a draw at minus this much: going round the same squares draws at the ply limit (loop=0: no cost).
+  // A flight from beside a revealed enemy piece that beats the fleeing piece, into a position the player left twice
+  // before (as it sees it), costs this much, but never below a draw at minus this much: going round the same squares
+  // draws at the ply limit (loop=0: no cost).
   int loop = 150;
   // "time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field", "wary",
   // "reserve", "race", "win", "guard", "soft", "fog", "block", "nest", "closed", "home", "sweep", "trade", "walled",
