@@ -842,9 +842,13 @@ Move SearchAgent::choose(const State& root) {
   // know it, and its Majors and up do not test pieces that may be Bombs (nor do the player's, nor the tournament bots').
   // So with `fog`, while the player has Bombs and more than one unmoved piece the enemy does not know, the enemy's Major
   // and up attack no such piece below the root; the lower ranks, which probe, still may, and a Miner still comes through
-  // the Bombs. The evaluation's guard still weighs every intruder near the Flag.
+  // the Bombs. The evaluation's guard still weighs every intruder near the Flag. An enemy with no piece below a Major
+  // left has nothing else to probe with, so its top pieces test: asmodeus's lone Marshal walked to strat's Flag and took
+  // it while the search saw it pass by (seed 900).
   shy_ = 0;
-  if (config_.fog && info.alive(me, kBomb) > 0) {
+  int probers = 0;
+  for (int r = kSpy; r < kMajor; ++r) probers += info.alive(me ^ 1, r);
+  if (config_.fog && info.alive(me, kBomb) > 0 && probers > 0) {
     int hidden = 0;
     for (int q = kWidth; q < 11 * kWidth; ++q) {
       const std::uint8_t c = info.cell(q);
@@ -904,20 +908,21 @@ Move SearchAgent::choose(const State& root) {
     if ((target & kRankMask) == kUnknownRank && !(target & kMoved) && attacker >= kColonel)
       jitter[i] -= attacker == kMarshal ? 400 : attacker == kGeneral ? 300 : 120;
   }
-  // Loops: where a known enemy piece that beats one of the player's pieces follows it, the piece flees every move (the
-  // search sees it taken otherwise), the piece that could end the chase never has a move to spare, and the game is
-  // drawn at the ply limit, the same few squares for 2,800 plies. So a flight from beside such a piece into a position
-  // the player already left twice (as it sees it: a plain move, the enemy's ranks masked, the same in every world)
-  // costs `loop`: giving up the chased piece, or bringing the hunter at its price, then scores above going round
-  // again. Only a flight: a guard that shadows an enemy Scout back and forth to keep it off the Flag's line repeats
-  // too, and costing that let a Scout through to the Flag 400 ahead (stratego-v1, seed 500).
+  // Loops: where a known enemy piece that beats (or trades with) one of the player's pieces follows it, the piece
+  // flees every move (the search sees it taken otherwise), the piece that could end the chase never has a move to
+  // spare, and the game is drawn at the ply limit, the same few squares for 2,800 plies. So a flight from beside such
+  // a piece into a position the player already left twice (as it sees it: a plain move, the enemy's ranks masked, the
+  // same in every world) costs `loop`: giving up the chased piece, or bringing the hunter at its price, then scores
+  // above going round again. A trade counts: a General chased by the enemy's General went round for the rest of the
+  // game (ramen). Only a flight: a guard that shadows an enemy Scout back and forth to keep it off the Flag's line
+  // repeats too, and costing that let a Scout through to the Flag 400 ahead (stratego-v1, seed 500).
   auto fleeing = [&](const Move& m) {
     const int rank = info.cell(m.from) & kRankMask;
     for (int d : kDirs) {
       const std::uint8_t c = info.cell(m.from + d);
       const int r = c & kRankMask;
       const bool theirs = r && !(c & kWall) && ((c & kBlue) ? 1 : 0) != me;
-      if (theirs && r <= kMarshal && combat(r, rank) > 0) return true;  // known, and not a Bomb
+      if (theirs && r <= kMarshal && combat(r, rank) >= 0) return true;  // known, not a Bomb, beats or trades
     }
     return false;
   };

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "games/stratego/search.hpp"
 #include "helpers.hpp"
@@ -32,7 +33,7 @@ struct Put {
 };
 
 // A hand-built position, Red to move.
-State position(std::initializer_list<Put> pieces, int ply = 60) {
+State position(const std::vector<Put>& pieces, int ply = 60) {
   State s(Config{});
   for (const Put& p : pieces) s.put(test::at(p.square), p.owner, p.rank, p.flags);
   s.set_side(0);
@@ -435,6 +436,34 @@ TEST(StrategoSearch, TheEnemyDoesNotKnowWhichUnmovedPieceIsTheFlag) {
     EXPECT_GT(best_score(fogged, s), -500) << "seed " << seed;
     EXPECT_GT(score_of(fogged, s, "b3-b2"), score_of(fogged, s, "h4-h3") + 30) << "seed " << seed;
   }
+}
+
+TEST(StrategoSearch, AnEnemyWithOnlyTopPiecesLeftTestsUnmovedPieces) {
+  // Blue's known Marshal on g1 is two moves from Red's Flag on e1 (f1, then e1); Red's Marshal on f3 keeps it off by
+  // stepping to f2 (a Marshal that comes to f1 is then traded, and Blue, left with nothing that moves, loses). While
+  // Blue has a lower piece to probe with, its Marshal does not test Red's unmoved pieces, the Flag among them (fog), and
+  // walking away costs little. With nothing below a Major left Blue must test with its Marshal: walking away loses the
+  // Flag (asmodeus's lone Marshal took strat's so).
+  auto scores = [](bool sergeant) {
+    std::vector<Put> pieces = {{"e1", 0, kFlag},
+                               {"d1", 0, kBomb},
+                               {"a2", 0, kBomb},
+                               {"f3", 0, kMarshal, kMoved},
+                               {"a6", 0, kSergeant, kMoved},
+                               {"g1", 1, kMarshal, kSeen},
+                               {"j10", 1, kFlag},
+                               {"i10", 1, kBomb}};
+    if (sergeant) pieces.push_back({"a9", 1, kSergeant, kSeen});
+    SearchAgent agent(fixed(200000, 2, 4), 1);
+    agent.choose(position(pieces));
+    const State s = position(pieces);
+    return std::pair{score_of(agent, s, "f3-f2"), score_of(agent, s, "f3-f4")};
+  };
+  const auto [guard_alone, away_alone] = scores(false);
+  EXPECT_LT(away_alone, -500);
+  EXPECT_GT(guard_alone, away_alone + 500);
+  const auto [guard_probed, away_probed] = scores(true);
+  EXPECT_GT(away_probed, -500);
 }
 
 TEST(StrategoSearch, TheEnemysTopPiecesTakeAMovedPieceOnlyWhenTheyCannotLose) {
