@@ -3,8 +3,9 @@
 
 For every game: the result from the agent's side, how many of its last 1,000 moves touched its three most used squares
 (a chase loop: a piece fleeing back and forth, 90% or more), and on how many of its turns a flight from beside a
-revealed enemy piece that beats the fleeing piece led to a position it had already left twice, as it saw the board
-(what `loop` in src/games/stratego/search.cpp costs), with how many of those turns it went round anyway. Needs strat's Python module (`make python`, then PYTHONPATH=build/python).
+revealed enemy piece that beats (or trades with) the fleeing piece led to a position it had already left twice, as it
+saw the board (what `loop` in src/games/stratego/search.cpp costs), with how many of those turns it went round anyway.
+Needs strat's Python module (`make python`, then PYTHONPATH=build/python).
 
     PYTHONPATH=build/python python3 tools/stratego_loops.py DIR... [--agent stratego] [--all]
 """
@@ -32,7 +33,8 @@ def side_of(tags, agent):
 
 
 def loop_share(moves, me):
-    """The share of the agent's last 1,000 moves (of the game's last 2,000 plies) that touch its three most used squares."""
+    """The share of the agent's last 1,000 moves (of the game's last 2,000 plies) that touch its three most used
+    squares."""
     mine = [m for ply, m in enumerate(moves) if ply % 2 == me and ply >= len(moves) - 2000]
     squares = collections.Counter(q for m in mine for q in re.split("[-x]", m))
     top = {q for q, _ in squares.most_common(3)}
@@ -52,7 +54,8 @@ def beats(attacker, defender):
 
 
 def fleeing(field, move, me):
-    """Whether `move` takes a piece away from beside a revealed enemy piece that beats it (what `loop` counts)."""
+    """Whether `move` takes a piece away from beside a revealed enemy piece that beats it or trades with it (what `loop`
+    counts)."""
     mine, theirs = (RED, BLUE) if me == 0 else (BLUE, RED)
     origin = re.split("[-x]", move)[0]
     col, row = ord(origin[0]) - ord("a"), int(origin[1:]) - 1
@@ -60,14 +63,15 @@ def fleeing(field, move, me):
     for dc, dr in ((0, 1), (0, -1), (1, 0), (-1, 0)):
         c, r = col + dc, row + dr
         if 0 <= c < 10 and 0 <= r < 10 and field[r * 10 + c] in theirs[1:11]:
-            if beats(theirs.index(field[r * 10 + c]), rank):
+            chaser = theirs.index(field[r * 10 + c])
+            if chaser == rank or beats(chaser, rank):
                 return True
     return False
 
 
 def repeats(strat, tags, moves, me):
-    """(turns on which a flight from beside a revealed enemy piece that beats the piece led to a position left twice
-    before, of those the turns that went there anyway)."""
+    """(turns on which a flight from beside a revealed enemy piece that beats or trades with the piece led to a position
+    left twice before, of those the turns that went there anyway)."""
     state = strat.deserialize_state("stratego", tags["Start"])
     left = collections.Counter()
     seen = lambda s: s.observation_string(me).split()[0]
@@ -97,7 +101,8 @@ def repeats(strat, tags, moves, me):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("dirs", nargs="+", help="folders of arena records (game-*.txt)")
-    parser.add_argument("--agent", default="stratego", help="the agent's name as the records give it (default stratego)")
+    parser.add_argument("--agent", default="stratego",
+                        help="the agent's name as the records give it (default stratego)")
     parser.add_argument("--all", action="store_true", help="every game, not only draws and games with repeats")
     args = parser.parse_args()
     try:
