@@ -98,11 +98,12 @@ struct SearchConfig {
   int win_margin = 1000;  // a win is worth at least this beyond the root's evaluation (win=0: a fixed 1000)
   int guard = 1;  // 1, 2: one's Flag's guard grows with the lead, wants a move to spare, is graded (search.cpp)
   bool soft = true;  // a root move below the window counts at its search's bound (soft=0: at the window's edge)
-  // Below the root, the enemy's Major and up do not attack the player's unmoved pieces it does not know (fog=0: they do,
-  // knowing the Flag as every world shows it); fog=2: nor its moved pieces when one of the player's unknown pieces may
-  // beat them; fog=3: the same until the enemy has made such an attack in this game (a bold player), then as fog=1, and
-  // once its top pieces have tested unmoved pieces, they may take any of them below the root but the Flag. fog=2 and 3
-  // measured no better than 1 (docs/games/stratego.md, stop 26).
+  // Below the root, the enemy's Major and up do not attack the player's unmoved pieces it does not know, unless the
+  // enemy has no piece below a Major left (fog=0: they do, knowing the Flag as every world shows it); fog=2: nor its
+  // moved pieces when one of the player's unknown pieces may beat them; fog=3: the same until the enemy has made such
+  // an attack in this game (a bold player), then as fog=1, and once its top pieces have tested unmoved pieces, they may
+  // take any of them below the root but the Flag. fog=2 and 3 measured no better than 1 (docs/games/stratego.md, stop
+  // 26).
   int fog = 1;
   bool block = true;  // a defender's race counts one's own pieces in its way (block=0: it walks through them)
   bool nest = true;   // known Bombs beside an unmoved enemy piece make it likelier the Flag (nest=0: per square only)
@@ -113,9 +114,9 @@ struct SearchConfig {
   bool escort = true;  // ahead, the nearest Miner is drawn to the likely enemy Flag from afar (escort=0: it is not)
   int trade = 100;     // the lead weighs more as material leaves the board: ahead, trade down (trade=0: it does not)
   bool far = true;  // with few enemy pieces left, intruders count farther from one's Flag (far=0: six moves always)
-  // A flight from beside a revealed enemy piece that beats the fleeing piece, into a position the player left twice
-  // before (as it sees it), costs this much, but never below a draw at minus this much: going round the same squares
-  // draws at the ply limit (loop=0: no cost).
+  // A flight from beside a revealed enemy piece that beats or trades with the fleeing piece, into a position the player
+  // left twice before (as it sees it), costs this much, but never below a draw at minus this much: going round the same
+  // squares draws at the ply limit (loop=0: no cost).
   int loop = 150;
   // "time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field", "wary",
   // "reserve", "race", "win", "guard", "soft", "fog", "block", "nest", "closed", "home", "sweep", "trade", "walled",
