@@ -663,6 +663,9 @@ async function playBoardMove(page) {
   if (st.phase === 'over') return null;
   const before = st.moves.length;
   const sq = (m) => (/^[a-z](1[0-9]|[1-9])/.test(m) ? m.match(/[a-z](?:1[0-9]|[1-9])/g) : null);
+  // The page may still be drawing its first board: choosing by what is drawn before it exists
+  // would take the button path on a board that has no buttons.
+  await page.waitForSelector('#board svg, #board .generic-view');
   const grid = await page.locator('svg.grid-board').count();
   const key = (m) => { const q = sq(m); return q && q.length > 1 ? `${q[0]}>${q[q.length - 1]}` : null; };
   const unique = st.legal.filter((m) => key(m) && st.legal.filter((o) => key(o) === key(m)).length === 1);
