@@ -175,7 +175,6 @@ export function registerPlayerTests({ test, server, assert, until, shot, newPage
     const clocked = await post('/api/games', { game: 'dhamet', mode: 'computer', agent: 'random', seat: 0, clock_initial_ms: 600000 });
     const p2 = await newPage();
     await p2.goto(`${server.base}/#/play/${tokenFor(clocked, 'seat0')}`);
-    await p2.waitForSelector('svg.grid-board');
     await playBoardMove(p2);
     await until(async () => (await getJson(`/api/state?token=${tokenFor(clocked, 'seat0')}`)).legal.length > 0, 'the computer to answer');
     await p2.waitForSelector('.resign-btn');
