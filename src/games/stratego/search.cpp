@@ -410,7 +410,7 @@ SearchConfig SearchConfig::from(const Options& o) {
   c.far = o.get_int("far", 1, 0, 1) != 0;
   c.trade = static_cast<int>(o.get_int("trade", SearchConfig{}.trade, 0, 400));
   c.loop = static_cast<int>(o.get_int("loop", SearchConfig{}.loop, 0, 2000));
-  c.fog = static_cast<int>(o.get_int("fog", SearchConfig{}.fog, 0, 3));
+  c.fog = static_cast<int>(o.get_int("fog", SearchConfig{}.fog, 0, 4));
   c.guard = static_cast<int>(o.get_int("guard", SearchConfig{}.guard, 0, 2));
   c.win_margin = static_cast<int>(o.get_int("win", SearchConfig{}.win_margin, 0, 5000));
   return c;
@@ -848,7 +848,10 @@ Move SearchAgent::choose(const State& root) {
   shy_ = 0;
   int probers = 0;
   for (int r = kSpy; r < kMajor; ++r) probers += info.alive(me ^ 1, r);
-  if (config_.fog && info.alive(me, kBomb) > 0 && probers > 0) {
+  // fog=4: an enemy whose top pieces have tested unmoved pieces (celsius1.1 and stratego-v1 in every game) finds the
+  // Flag so: a General took five unmoved pieces in a row and then the Flag while the search thought it would not.
+  const bool tester = config_.fog == 4 && evidence_.bold_unmoved() > 0;
+  if (config_.fog && !tester && info.alive(me, kBomb) > 0 && probers > 0) {
     int hidden = 0;
     for (int q = kWidth; q < 11 * kWidth; ++q) {
       const std::uint8_t c = info.cell(q);

@@ -103,7 +103,8 @@ struct SearchConfig {
   // moved pieces when one of the player's unknown pieces may beat them; fog=3: the same until the enemy has made such
   // an attack in this game (a bold player), then as fog=1, and once its top pieces have tested unmoved pieces, they may
   // take any of them below the root but the Flag. fog=2 and 3 measured no better than 1 (docs/games/stratego.md, stop
-  // 26).
+  // 26). fog=4: as fog=1 until the enemy's top pieces have tested one of the player's unmoved pieces in this game
+  // (Evidence::bold_unmoved), then as fog=0: such a player finds the Flag by testing (stop 32).
   int fog = 1;
   bool block = true;  // a defender's race counts one's own pieces in its way (block=0: it walks through them)
   bool nest = true;   // known Bombs beside an unmoved enemy piece make it likelier the Flag (nest=0: per square only)

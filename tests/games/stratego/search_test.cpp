@@ -438,6 +438,41 @@ TEST(StrategoSearch, TheEnemyDoesNotKnowWhichUnmovedPieceIsTheFlag) {
   }
 }
 
+TEST(StrategoSearch, AnEnemyThatTestedUnmovedPiecesMayTestTheFlag) {
+  // Blue's known Major on b2 stands next to Red's unmoved Sergeant on b1, beside Red's Flag on a1. Red plays elsewhere;
+  // the Major takes the Sergeant (a top piece testing a piece that might have been a Bomb) and now stands beside the
+  // Flag, which nothing of Red's can save. With fog=4 the search has seen that test and knows the Major may take the
+  // Flag next; with fog=1, or without the history (a fresh agent), it still thinks the Major does not test unmoved
+  // pieces (celsius1.1's General took five of strat's unmoved pieces in a row, then the Flag).
+  const State before = position({{"a1", 0, kFlag},
+                                 {"b1", 0, kSergeant},
+                                 {"a2", 0, kBomb},
+                                 {"c1", 0, kBomb},
+                                 {"h4", 0, kLieutenant, kMoved},
+                                 {"b2", 1, kMajor, kSeen},
+                                 {"j10", 1, kFlag},
+                                 {"i10", 1, kBomb},
+                                 {"h10", 1, kScout}});
+  auto after_the_test = [&](int fog, bool history) {
+    SearchConfig config = fixed(200000, 4, 3);
+    config.fog = fog;
+    SearchAgent agent(config, 1);
+    State s = before;
+    const Move ours = agent.choose(s);
+    EXPECT_EQ(s.move_to_string(ours).substr(0, 2), "h4");
+    s.apply(ours, nullptr);
+    test::play(s, "b2xb1");
+    if (!history) agent = SearchAgent(config, 1);
+    agent.choose(s);
+    EXPECT_EQ(agent.evidence().bold_unmoved(), history ? 1 : 0);
+    return best_score(agent, s);
+  };
+  // Red is behind on material anyway (about -590 in all three); losing the Flag is worth far more.
+  const double tested = after_the_test(4, true);
+  EXPECT_LT(tested, after_the_test(4, false) - 500);
+  EXPECT_LT(tested, after_the_test(1, true) - 500);
+}
+
 TEST(StrategoSearch, AnEnemyWithOnlyTopPiecesLeftTestsUnmovedPieces) {
   // Blue's known Marshal on g1 is two moves from Red's Flag on e1 (f1, then e1); Red's Marshal on f3 keeps it off by
   // stepping to f2 (a Marshal that comes to f1 is then traded, and Blue, left with nothing that moves, loses). While
