@@ -104,7 +104,8 @@ struct SearchConfig {
   // an attack in this game (a bold player), then as fog=1, and once its top pieces have tested unmoved pieces, they may
   // take any of them below the root but the Flag. fog=2 and 3 measured no better than 1 (docs/games/stratego.md, stop
   // 26). fog=4: as fog=1 until the enemy's top pieces have tested one of the player's unmoved pieces in this game
-  // (Evidence::bold_unmoved), then as fog=0: such a player finds the Flag by testing (stop 32).
+  // (Evidence::bold_unmoved), then as fog=0: such a player finds the Flag by testing (stop 32). fog=5: as fog=4, but
+  // the tester guesses: in each world its top pieces may take one of the player's unmoved pieces near them.
   int fog = 1;
   bool block = true;  // a defender's race counts one's own pieces in its way (block=0: it walks through them)
   bool nest = true;   // known Bombs beside an unmoved enemy piece make it likelier the Flag (nest=0: per square only)
@@ -187,6 +188,10 @@ class SearchAgent {
   int own_top_unknown_ = 0;  // the player's strongest movable rank the enemy does not know (fog=2, 3)
   bool cautious_ = false;    // the enemy's top pieces take a moved piece only when they cannot lose (fog=2, 3)
   bool testing_ = false;     // the enemy's top pieces test the player's unmoved pieces (fog=3, seen in this game)
+  // fog=5: the unmoved pieces a tester may guess is the Flag, one per world, and the guess of the world searched now
+  // (-1: none).
+  std::vector<int> guesses_;
+  int guess_ = -1;
   Move last_chosen_{};       // this agent's last move: the enemy's attacks since are found against it (evidence.hpp)
   // How often each position (public_key in search.cpp) followed one of this agent's moves in this game (loop).
   std::unordered_map<std::uint64_t, int> left_;

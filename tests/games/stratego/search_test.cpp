@@ -443,7 +443,8 @@ TEST(StrategoSearch, AnEnemyThatTestedUnmovedPiecesMayTestTheFlag) {
   // the Major takes the Sergeant (a top piece testing a piece that might have been a Bomb) and now stands beside the
   // Flag, which nothing of Red's can save. With fog=4 the search has seen that test and knows the Major may take the
   // Flag next; with fog=1, or without the history (a fresh agent), it still thinks the Major does not test unmoved
-  // pieces (celsius1.1's General took five of strat's unmoved pieces in a row, then the Flag).
+  // pieces (celsius1.1's General took five of strat's unmoved pieces in a row, then the Flag). With fog=5 it may take
+  // the Flag in the worlds that guess it.
   const State before = position({{"a1", 0, kFlag},
                                  {"b1", 0, kSergeant},
                                  {"a2", 0, kBomb},
@@ -471,6 +472,11 @@ TEST(StrategoSearch, AnEnemyThatTestedUnmovedPiecesMayTestTheFlag) {
   const double tested = after_the_test(4, true);
   EXPECT_LT(tested, after_the_test(4, false) - 500);
   EXPECT_LT(tested, after_the_test(1, true) - 500);
+  // fog=5: the tester guesses which of the three unmoved pieces near it is the Flag, one guess per world: it finds the
+  // Flag in some worlds, not in all.
+  const double guessing = after_the_test(5, true);
+  EXPECT_LT(guessing, after_the_test(5, false) - 100);
+  EXPECT_GT(guessing, tested + 300);
 }
 
 TEST(StrategoSearch, AnEnemyWithOnlyTopPiecesLeftTestsUnmovedPieces) {
