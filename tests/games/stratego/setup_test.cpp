@@ -100,8 +100,8 @@ TEST(StrategoSetup, APocketOnTheFrontRowBeforeALakeIsWalledIn) {
 
 TEST(StrategoSetup, GeneratedSetupsFollowTheHumanSetups) {
   // Learned from the Gravon setups (priors.hpp), and rejecting walled-in draws keeps that: the Flag on the back row,
-  // bombed in on every side more often than people do (47%; the generator: three times in four, and now and then a
-  // partial wall drawn Bomb by Bomb closes too), the Marshal and General almost never on the back row, Scouts mostly forward, Miners mostly behind.
+  // bombed in on every side (people: 47%; an open Flag was taken four times as often in the arena, stop 32), the Marshal
+  // and General almost never on the back row, Scouts mostly forward, Miners mostly behind.
   int bombed_in = 0, marshal_back = 0, scouts_front = 0, scouts_back = 0, miners_back = 0, miners_front = 0;
   const int n = 500;
   for (std::uint64_t seed = 1; seed <= n; ++seed) {
@@ -120,8 +120,7 @@ TEST(StrategoSetup, GeneratedSetupsFollowTheHumanSetups) {
     if (flag % 10 < 9) all = all && s[flag + 1] == kBomb;
     bombed_in += all;
   }
-  EXPECT_GT(bombed_in, n * 72 / 100);
-  EXPECT_LT(bombed_in, n * 92 / 100);
+  EXPECT_EQ(bombed_in, n);
   EXPECT_LT(marshal_back, n * 2 * 5 / 100);
   EXPECT_GT(scouts_front, scouts_back);
   EXPECT_GT(miners_back, miners_front);

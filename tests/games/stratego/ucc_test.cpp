@@ -279,8 +279,8 @@ TEST(S23, UccAgentKeepsAnsweringPastTheManagersTurn1501) {
   // must not silence the agent.
   // Seeds picked for a game that lasts: the manager's side never attacks, and the agent keeps a piece that
   // may move and does not find the Flag before turn 1600.
-  UccAgent agent([] { return make("random", 110); }, 130);
-  Rng rng(117), setup_rng(185);
+  UccAgent agent([] { return make("random", 110); }, 135);
+  Rng rng(117), setup_rng(195);
   Manager manager(agent, 0, Config{.ply_limit = kNoPlyLimit}, generate_setup(Config{}, setup_rng));
   const std::string answer = manager.run(1600, quiet_random, rng);
   ASSERT_EQ(manager.turn, 1600) << "the game ended before the turn the test needs (last answer " << answer
