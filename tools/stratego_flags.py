@@ -11,24 +11,12 @@ import argparse
 import collections
 import glob
 import os
-import re
 import sys
+
+from stratego_loops import read_record, side_of  # the same records, read the same way
 
 BOMB = {0: "B", 1: "N"}  # the Gravon letters of each side's Bomb and Flag (docs/games/stratego.md, S-03)
 FLAG = {0: "M", 1: "Y"}
-
-
-def read_tags(path):
-    text = open(path, encoding="utf-8").read()
-    return dict(re.findall(r'^\[(\w+) "(.*)"\]', text, re.M))
-
-
-def side_of(tags, agent):
-    """0 (Red) or 1 (Blue) for the agent `agent` (its name, with or without options), or None."""
-    for side, tag in enumerate(("Red", "Blue")):
-        if re.match(re.escape(agent) + r"(:|$)", tags.get(tag, "")):
-            return side
-    return None
 
 
 def open_sides(field, side):
@@ -49,7 +37,7 @@ def main():
         if not os.path.isdir(d):
             sys.exit(f"stratego_flags: no such folder {d}")
         for path in sorted(glob.glob(os.path.join(d, "game-*.txt"))):
-            tags = read_tags(path)
+            tags, _ = read_record(path)
             me = side_of(tags, args.agent)
             start, result = tags.get("Start", ""), tags.get("Result", "")
             if me is None or len(start) < 100:

@@ -10,7 +10,8 @@ using SquarePriors = std::array<std::array<float, 13>, 40>;
 
 extern const SquarePriors kClassicSquarePriors;
 extern const SquarePriors kBarrageSquarePriors;
-// How often people bomb their Flag in, and each side of it (docs/games/stratego.md; the generator always does: setup.cpp).
+// How often people bomb their Flag in, and each side of it (docs/games/stratego.md; the generator always does:
+// setup.cpp).
 extern const double kFlagBombedIn;
 extern const double kFlagBesideBomb;
 extern const double kFlagFrontBomb;

@@ -648,7 +648,8 @@ int SearchAgent::quiesce(const State& s, int alpha, int beta, int ply, int qply)
   // attacks only pieces it knows). Counting it made every line that ends with the player to move next to some unmoved
   // piece a win in the worlds that drew the Flag there, and those phantom wins outweighed a General left en prise.
   const int own_flag = flag_race_.flag;
-  if (s.to_move() == root_player_ && own_flag >= 0 && flag_attacked(s, own_flag, root_player_, own_flag == guess_ ? 0 : shy_))
+  if (s.to_move() == root_player_ && own_flag >= 0 &&
+      flag_attacked(s, own_flag, root_player_, own_flag == guess_ ? 0 : shy_))
     stand = -(win_ - ply - 1);
   if (stand >= beta || qply >= kQuiescencePlies || ply >= static_cast<int>(move_stack_.size()) - 1) return stand;
   int best = stand;

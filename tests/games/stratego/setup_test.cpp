@@ -100,8 +100,8 @@ TEST(StrategoSetup, APocketOnTheFrontRowBeforeALakeIsWalledIn) {
 
 TEST(StrategoSetup, GeneratedSetupsFollowTheHumanSetups) {
   // Learned from the Gravon setups (priors.hpp), and rejecting walled-in draws keeps that: the Flag on the back row,
-  // bombed in on every side (people: 47%; an open Flag was taken four times as often in the arena, stop 32), the Marshal
-  // and General almost never on the back row, Scouts mostly forward, Miners mostly behind.
+  // bombed in on every side (people: 47%; an open Flag was taken four times as often in the arena, stop 32), the
+  // Marshal and General almost never on the back row, Scouts mostly forward, Miners mostly behind.
   int bombed_in = 0, marshal_back = 0, scouts_front = 0, scouts_back = 0, miners_back = 0, miners_front = 0;
   const int n = 500;
   for (std::uint64_t seed = 1; seed <= n; ++seed) {
