@@ -120,9 +120,12 @@ struct SearchConfig {
   // left twice before (as it sees it), costs this much, but never below a draw at minus this much: going round the same
   // squares draws at the ply limit (loop=0: no cost).
   int loop = 150;
+  // Percent of an unmoved enemy piece's chance of being the Flag that a root attack by the player's Major or higher
+  // counts; the rest counts as a Bomb (lure=100: all of it, as for every other attacker; stop 33 in the docs).
+  int lure = 25;
   // "time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field", "wary",
   // "reserve", "race", "win", "guard", "soft", "fog", "block", "nest", "closed", "home", "sweep", "trade", "walled",
-  // "escort", "far", "loop".
+  // "escort", "far", "loop", "lure".
   // Without time or nodes: 1000 ms.
   static SearchConfig from(const Options& options);
 };

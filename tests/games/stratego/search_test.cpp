@@ -158,6 +158,34 @@ TEST(StrategoSearch, ARootAttackOnAnUnknownPieceIsWeighedOverItsRanks) {
   EXPECT_LT(high, drawn_high - 100);
 }
 
+TEST(StrategoSearch, ATopPieceCountsOnlyPartOfAnUnmovedPiecesChanceOfBeingTheFlag) {
+  // As above: a10 is Blue's Flag or a Bomb, one chance in two. With lure=25 a Major attacking it counts one eighth for
+  // the Flag and seven eighths for a Bomb, so the attack scores far less, though still above a certain loss; a
+  // Captain's attack is scored as before.
+  for (int attacker : {kMajor, kCaptain}) {
+    const State s = position({{"a1", 0, kFlag},
+                              {"a9", 0, attacker, kSeen},
+                              {"e2", 0, kColonel, kSeen},
+                              {"a10", 1, kBomb},
+                              {"j10", 1, kFlag},
+                              {"e6", 1, kScout, kSeen}});
+    double score[2];
+    for (int lure : {100, 25}) {
+      SearchConfig config = fixed(100000, 1, 2);
+      config.lure = lure;
+      SearchAgent agent(config, 3);
+      agent.choose(s);
+      score[lure == 25] = score_of(agent, s, "a9xa10");
+    }
+    if (attacker == kMajor) {
+      EXPECT_LT(score[1], score[0] - 250);
+      EXPECT_GT(score[1], -200);  // still a chance, not a certain loss
+    } else {
+      EXPECT_NEAR(score[1], score[0], 1.0);
+    }
+  }
+}
+
 TEST(StrategoSearch, TheTranspositionTableKeepsTheChoices) {
   // The table only saves work: on a fixed depth, with and without it, the agent makes the same choices, move after
   // move, in games that went through every phase.
