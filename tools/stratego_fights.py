@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Reads arena records (`strat arena stratego ... --save DIR`) and shows, for one agent, where its material went: every
+fight of its games, replayed from the start with the true ranks, grouped by who attacked, with what (the top pieces,
+Major to Marshal, or the rest) and what the defender was to the attacker's side (an unmoved piece, a moved one, or one
+already revealed), with the material each group won or lost the agent (the evaluation's base values; a Flag counts
+nothing: it ends the game).
+Then, per attacking rank from the Captain up, what the agent's attacks on enemy pieces that never moved nor fought
+found. Stop 33 (docs/games/stratego.md) read the top pieces' Bomb losses from it. Standard library only.
+
+    python3 tools/stratego_fights.py DIR... [--agent stratego]
+"""
+import argparse
+import collections
+import glob
+import os
+import re
+import sys
+
+from stratego_loops import RED, BLUE, beats, read_record, side_of  # the same records, read the same way
+
+VALUE = [0, 60, 12, 30, 15, 25, 45, 80, 140, 250, 400, 12, 0]  # by rank, 1 Spy .. 10 Marshal, 11 Bomb, 12 Flag
+SYMBOL = " S23456789MBF"
+
+
+def square(name):
+    return (int(name[1:]) - 1) * 10 + "abcdefghij".index(name[0])
+
+
+def fight(attacker, defender):
+    """1 when the attacker wins, 0 when both go, -1 when the defender stays (S-13..S-17)."""
+    if attacker == defender:
+        return 0
+    return 1 if beats(attacker, defender) else -1
+
+
+def replay(tags, moves, me, kinds, tests):
+    board = [None] * 100  # [owner, rank, moved, revealed]
+    for i, ch in enumerate(tags["Start"][:100]):
+        if ch in RED[1:]:
+            board[i] = [0, RED.index(ch), False, False]
+        elif ch in BLUE[1:]:
+            board[i] = [1, BLUE.index(ch), False, False]
+    for move in moves:
+        parts = re.split("[-x]", move)
+        if len(parts) != 2:
+            continue
+        a, d = board[square(parts[0])], board[square(parts[1])]
+        board[square(parts[0])] = None
+        if abs(square(parts[0]) - square(parts[1])) not in (1, 10):
+            a[3] = True  # a Scout's run reveals it
+        if d is not None:
+            won = fight(a[1], d[1])
+            gain = (VALUE[d[1]] if won >= 0 else 0) - (VALUE[a[1]] if won <= 0 else 0)
+            mine = a[0] == me
+            state = "revealed" if d[3] else "moved" if d[2] else "unmoved"
+            top = "top piece" if 7 <= a[1] <= 10 else "other piece"
+            kind = f"{'agent' if mine else 'enemy'} attacks {'an' if state == 'unmoved' else 'a'} {state} piece with a {top}"
+            kinds[kind][0] += 1
+            kinds[kind][1] += gain if mine else -gain
+            if mine and state == "unmoved" and a[1] >= 6:
+                tests[a[1]][SYMBOL[d[1]]] += 1
+                tests[a[1]]["net"] += gain
+            a[2] = a[3] = d[3] = True
+            board[square(parts[1])] = a if won > 0 else d if won < 0 else None
+        else:
+            a[2] = True
+            board[square(parts[1])] = a
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("dirs", nargs="+", help="arena --save folders")
+    parser.add_argument("--agent", default="stratego", help="the agent's name as the records give it (default stratego)")
+    args = parser.parse_args()
+    kinds = collections.defaultdict(lambda: [0, 0])
+    tests = collections.defaultdict(collections.Counter)
+    games = 0
+    for d in args.dirs:
+        if not os.path.isdir(d):
+            sys.exit(f"stratego_fights: no such folder {d}")
+        for path in sorted(glob.glob(os.path.join(d, "game-*.txt"))):
+            tags, moves = read_record(path)
+            me = side_of(tags, args.agent)
+            if me is None or len(tags.get("Start", "")) < 100:
+                continue
+            games += 1
+            replay(tags, moves, me, kinds, tests)
+    if not games:
+        sys.exit(f"stratego_fights: no game of {args.agent} in {' '.join(args.dirs)}")
+    print(f"{games} games of {args.agent}; material won (+) or lost (-) by kind of fight")
+    for kind, (n, net) in sorted(kinds.items(), key=lambda item: item[1][1]):
+        print(f"  {kind:<52} {n:>5} fights  {net:>+7}  ({net / games:+.1f} a game)")
+    total = sum(net for _, net in kinds.values())
+    print(f"  {'all fights':<52} {'':>5}         {total:>+7}  ({total / games:+.1f} a game)")
+    print(f"{args.agent}'s attacks on enemy pieces that never moved nor fought, by attacking rank")
+    for rank in sorted(tests):
+        found = " ".join(f"{k}:{v}" for k, v in sorted(tests[rank].items()) if k != "net")
+        print(f"  {SYMBOL[rank]}: {sum(v for k, v in tests[rank].items() if k != 'net'):>4} attacks,"
+              f" net {tests[rank]['net']:+6}; found {found}")
+
+
+if __name__ == "__main__":
+    main()
