@@ -11,12 +11,10 @@ found. Stop 33 (docs/games/stratego.md) read the top pieces' Bomb losses from it
 """
 import argparse
 import collections
-import glob
-import os
 import re
 import sys
 
-from stratego_loops import RED, BLUE, beats, read_record, side_of  # the same records, read the same way
+from stratego_loops import RED, BLUE, agent_records, beats  # the same records, read the same way
 
 VALUE = [0, 60, 12, 30, 15, 25, 45, 80, 140, 250, 400, 12, 0]  # by rank, 1 Spy .. 10 Marshal, 11 Bomb, 12 Flag
 SYMBOL = " S23456789MBF"
@@ -75,16 +73,9 @@ def main():
     kinds = collections.defaultdict(lambda: [0, 0])
     tests = collections.defaultdict(collections.Counter)
     games = 0
-    for d in args.dirs:
-        if not os.path.isdir(d):
-            sys.exit(f"stratego_fights: no such folder {d}")
-        for path in sorted(glob.glob(os.path.join(d, "game-*.txt"))):
-            tags, moves = read_record(path)
-            me = side_of(tags, args.agent)
-            if me is None or len(tags.get("Start", "")) < 100:
-                continue
-            games += 1
-            replay(tags, moves, me, kinds, tests)
+    for tags, moves, me in agent_records(args.dirs, args.agent, "stratego_fights"):
+        games += 1
+        replay(tags, moves, me, kinds, tests)
     if not games:
         sys.exit(f"stratego_fights: no game of {args.agent} in {' '.join(args.dirs)}")
     print(f"{games} games of {args.agent}; material won (+) or lost (-) by kind of fight")

@@ -9,11 +9,8 @@ the Flag in always from this count (docs/games/stratego.md). Standard library on
 """
 import argparse
 import collections
-import glob
-import os
-import sys
 
-from stratego_loops import read_record, side_of  # the same records, read the same way
+from stratego_loops import agent_records  # the same records, read the same way
 
 BOMB = {0: "B", 1: "N"}  # the Gravon letters of each side's Bomb and Flag (docs/games/stratego.md, S-03)
 FLAG = {0: "M", 1: "Y"}
@@ -33,21 +30,14 @@ def main():
     parser.add_argument("--agent", default="stratego", help="the agent's name as the records give it (default stratego)")
     args = parser.parse_args()
     groups = collections.defaultdict(collections.Counter)
-    for d in args.dirs:
-        if not os.path.isdir(d):
-            sys.exit(f"stratego_flags: no such folder {d}")
-        for path in sorted(glob.glob(os.path.join(d, "game-*.txt"))):
-            tags, _ = read_record(path)
-            me = side_of(tags, args.agent)
-            start, result = tags.get("Start", ""), tags.get("Result", "")
-            if me is None or len(start) < 100:
-                continue
-            n = open_sides(start[:100], me)
-            group = "bombed in" if n == 0 else f"open on {n}"
-            winner = {"red wins": 0, "blue wins": 1}.get(result.split(" (")[0])
-            outcome = "D" if winner is None else "W" if winner == me else "L"
-            groups[group][outcome] += 1
-            groups[group]["flag"] += outcome == "L" and "(flag)" in result
+    for tags, _, me in agent_records(args.dirs, args.agent, "stratego_flags"):
+        start, result = tags["Start"], tags.get("Result", "")
+        n = open_sides(start[:100], me)
+        group = "bombed in" if n == 0 else f"open on {n}"
+        winner = {"red wins": 0, "blue wins": 1}.get(result.split(" (")[0])
+        outcome = "D" if winner is None else "W" if winner == me else "L"
+        groups[group][outcome] += 1
+        groups[group]["flag"] += outcome == "L" and "(flag)" in result
     print(f"{'Flag':<10} {'games':>5}  {'W-D-L':<10} {'score':>6}  {'lost on the Flag':>16}")
     for group in sorted(groups):
         g = groups[group]

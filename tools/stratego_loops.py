@@ -32,6 +32,19 @@ def side_of(tags, agent):
     return None
 
 
+def agent_records(dirs, agent, tool):
+    """(tags, moves, side) for every record in the arena folders `dirs` that `agent` played from a whole start;
+    exits, naming `tool`, on a folder that is not there."""
+    for folder in dirs:
+        if not os.path.isdir(folder):
+            sys.exit(f"{tool}: no such folder {folder}")
+        for path in sorted(glob.glob(os.path.join(folder, "game-*.txt"))):
+            tags, moves = read_record(path)
+            me = side_of(tags, agent)
+            if me is not None and len(tags.get("Start", "")) >= 100:
+                yield tags, moves, me
+
+
 def loop_share(moves, me):
     """The share of the agent's last 1,000 moves (of the game's last 2,000 plies) that touch its three most used
     squares."""
