@@ -42,9 +42,10 @@ def replay(tags, moves, me, kinds, tests):
         parts = re.split("[-x]", move)
         if len(parts) != 2:
             continue
-        a, d = board[square(parts[0])], board[square(parts[1])]
-        board[square(parts[0])] = None
-        if abs(square(parts[0]) - square(parts[1])) not in (1, 10):
+        origin, target = square(parts[0]), square(parts[1])
+        a, d = board[origin], board[target]
+        board[origin] = None
+        if abs(origin - target) not in (1, 10):
             a[3] = True  # a Scout's run reveals it
         if d is not None:
             won = fight(a[1], d[1])
@@ -52,17 +53,18 @@ def replay(tags, moves, me, kinds, tests):
             mine = a[0] == me
             state = "revealed" if d[3] else "moved" if d[2] else "unmoved"
             top = "top piece" if 7 <= a[1] <= 10 else "other piece"
-            kind = f"{'agent' if mine else 'enemy'} attacks {'an' if state == 'unmoved' else 'a'} {state} piece with a {top}"
+            article = "an" if state == "unmoved" else "a"
+            kind = f"{'agent' if mine else 'enemy'} attacks {article} {state} piece with a {top}"
             kinds[kind][0] += 1
             kinds[kind][1] += gain if mine else -gain
             if mine and state == "unmoved" and a[1] >= 6:
                 tests[a[1]][SYMBOL[d[1]]] += 1
                 tests[a[1]]["net"] += gain
             a[2] = a[3] = d[3] = True
-            board[square(parts[1])] = a if won > 0 else d if won < 0 else None
+            board[target] = a if won > 0 else d if won < 0 else None
         else:
             a[2] = True
-            board[square(parts[1])] = a
+            board[target] = a
 
 
 def main():
