@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""One agent's results summed over several arena folders (`strat arena stratego ... --save DIR`), e.g. the seeds of one
+opponent: wins-draws-losses, score, Elo above the opponents with its 95% interval (the arena's pair formula, one virtual
+draw when the score is all or nothing), how the games ended, and the same without the games the opponent forfeited by
+breaking the protocol (a bot's illegal move, often strat's two-square rule, which the UCC manager does not have).
+
+    python3 tools/stratego_results.py DIR... [--agent stratego]
+
+Standard library only; the folders' records are read as saved.
+"""
+import argparse
+import collections
+import math
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from stratego_loops import agent_records  # noqa: E402
+
+ELO_PER_NAT = 400 / math.log(10)
+Z95 = 1.959963984540054
+
+
+def elo(wins, draws, losses):
+    """(Elo, half-width of its 95% interval) from a score, as `strat arena` figures a pair."""
+    n, s = wins + draws + losses, wins + 0.5 * draws
+    if n == 0:
+        return None
+    if s <= 0 or s >= n:
+        n, s = n + 1, s + 0.5
+    q = s / n
+    return ELO_PER_NAT * math.log(q / (1 - q)), Z95 * ELO_PER_NAT / math.sqrt(n * q * (1 - q))
+
+
+def outcome(result, me):
+    """('win' | 'draw' | 'loss', how it ended) for the side `me` (0 Red, 1 Blue) from a record's Result."""
+    m = re.match(r"(red wins|blue wins|draw)(?: \(([^:)]*))?", result)
+    if not m:
+        return None
+    how = m.group(2) or "?"
+    if m.group(1) == "draw":
+        return "draw", how
+    winner = 0 if m.group(1) == "red wins" else 1
+    return ("win" if winner == me else "loss"), how
+
+
+def line(label, counts):
+    w, d, l = counts["win"], counts["draw"], counts["loss"]
+    n = w + d + l
+    if n == 0:
+        return f"{label}: no games"
+    e, margin = elo(w, d, l)
+    return f"{label}: {w}-{d}-{l} over {n}, {100 * (w + 0.5 * d) / n:.1f}%, Elo {e:+.0f} +- {margin:.0f}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("dirs", nargs="+", metavar="DIR", help="arena folders (--save) to sum")
+    parser.add_argument("--agent", default="stratego", help="the agent's name as the records give it")
+    args = parser.parse_args()
+
+    counts, kept, ends = collections.Counter(), collections.Counter(), collections.Counter()
+    unread = 0
+    for tags, _, me in agent_records(args.dirs, args.agent, "stratego_results"):
+        got = outcome(tags.get("Result", ""), me)
+        if got is None:
+            unread += 1
+            continue
+        kind, how = got
+        counts[kind] += 1
+        forfeit = kind == "win" and how == "protocol"
+        ends[("opponent's forfeit" if forfeit else f"{kind} ({how})")] += 1
+        if not forfeit:
+            kept[kind] += 1
+    if sum(counts.values()) == 0:
+        sys.exit(f"stratego_results: no finished game of {args.agent} in {' '.join(args.dirs)}")
+    print(line(args.agent, counts))
+    print(line("without the opponent's forfeits", kept))
+    print("ended: " + "; ".join(f"{how} {n}" for how, n in sorted(ends.items(), key=lambda x: (-x[1], x[0]))))
+    if unread:
+        print(f"({unread} records without a result left out)")
+
+
+if __name__ == "__main__":
+    main()
