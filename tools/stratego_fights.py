@@ -52,9 +52,9 @@ def replay(tags, moves, me, kinds, tests):
             gain = (VALUE[d[1]] if won >= 0 else 0) - (VALUE[a[1]] if won <= 0 else 0)
             mine = a[0] == me
             state = "revealed" if d[3] else "moved" if d[2] else "unmoved"
-            top = "top piece" if 7 <= a[1] <= 10 else "other piece"
+            top = "a top piece" if 7 <= a[1] <= 10 else "another piece"
             article = "an" if state == "unmoved" else "a"
-            kind = f"{'agent' if mine else 'enemy'} attacks {article} {state} piece with a {top}"
+            kind = f"{'agent' if mine else 'enemy'} attacks {article} {state} piece with {top}"
             kinds[kind][0] += 1
             kinds[kind][1] += gain if mine else -gain
             if mine and state == "unmoved" and a[1] >= 6:

@@ -10,7 +10,7 @@ the Flag in always from this count (docs/games/stratego.md). Standard library on
 import argparse
 import collections
 
-from stratego_loops import agent_records  # the same records, read the same way
+from stratego_loops import agent_records, outcome  # the same records, read the same way
 
 BOMB = {0: "B", 1: "N"}  # the Gravon letters of each side's Bomb and Flag (docs/games/stratego.md, S-03)
 FLAG = {0: "M", 1: "Y"}
@@ -34,10 +34,10 @@ def main():
         start, result = tags["Start"], tags.get("Result", "")
         n = open_sides(start[:100], me)
         group = "bombed in" if n == 0 else f"open on {n}"
-        winner = {"red wins": 0, "blue wins": 1}.get(result.split(" (")[0])
-        outcome = "D" if winner is None else "W" if winner == me else "L"
-        groups[group][outcome] += 1
-        groups[group]["flag"] += outcome == "L" and "(flag)" in result
+        ended = outcome(result, me)
+        kind = ended[0] if ended else "D"
+        groups[group][kind] += 1
+        groups[group]["flag"] += kind == "L" and "(flag)" in result
     print(f"{'Flag':<10} {'games':>5}  {'W-D-L':<10} {'score':>6}  {'lost on the Flag':>16}")
     for group in sorted(groups):
         g = groups[group]

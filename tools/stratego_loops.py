@@ -45,6 +45,18 @@ def agent_records(dirs, agent, tool):
                 yield tags, moves, me
 
 
+def outcome(result, me):
+    """("W" | "D" | "L", how the game ended: the Result's words in brackets, up to any colon) for the side `me` (0 Red,
+    1 Blue); None for a Result that names neither a winner nor a draw."""
+    m = re.match(r"(red wins|blue wins|draw)(?: \(([^:)]*))?", result)
+    if not m:
+        return None
+    how = m.group(2) or "?"
+    if m.group(1) == "draw":
+        return "D", how
+    return ("W" if m.group(1) == ("red wins", "blue wins")[me] else "L"), how
+
+
 def loop_share(moves, me):
     """The share of the agent's last 1,000 moves (of the game's last 2,000 plies) that touch its three most used
     squares."""
@@ -132,10 +144,11 @@ def main():
             if me is None or "Start" not in tags:
                 continue
             result = tags.get("Result", "")
-            outcome = "D" if result.startswith("draw") else "W" if result.startswith(("red", "blue")[me]) else "L"
+            ended = outcome(result, me)
+            kind = ended[0] if ended else "L"
             offered, taken = repeats(strat, tags, moves, me)
-            if args.all or outcome == "D" or offered:
-                print(f"{path}: {outcome} in {len(moves)} plies ({result}); loop share {loop_share(moves, me):.2f}; "
+            if args.all or kind == "D" or offered:
+                print(f"{path}: {kind} in {len(moves)} plies ({result}); loop share {loop_share(moves, me):.2f}; "
                       f"a flight to a position left twice before within reach on {offered} turn(s), taken on {taken}")
 
 

@@ -11,42 +11,28 @@ Standard library only; the folders' records are read as saved.
 import argparse
 import collections
 import math
-import os
-import re
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from stratego_loops import agent_records  # noqa: E402
+from stratego_loops import agent_records, outcome  # the same records, read the same way
 
 ELO_PER_NAT = 400 / math.log(10)
 Z95 = 1.959963984540054
 
 
 def elo(wins, draws, losses):
-    """(Elo, half-width of its 95% interval) from a score, as `strat arena` figures a pair."""
+    """(Elo, half-width of its 95% interval) from a score over at least one game, as `strat arena` figures a pair."""
     n, s = wins + draws + losses, wins + 0.5 * draws
-    if n == 0:
-        return None
     if s <= 0 or s >= n:
         n, s = n + 1, s + 0.5
     q = s / n
     return ELO_PER_NAT * math.log(q / (1 - q)), Z95 * ELO_PER_NAT / math.sqrt(n * q * (1 - q))
 
 
-def outcome(result, me):
-    """('win' | 'draw' | 'loss', how it ended) for the side `me` (0 Red, 1 Blue) from a record's Result."""
-    m = re.match(r"(red wins|blue wins|draw)(?: \(([^:)]*))?", result)
-    if not m:
-        return None
-    how = m.group(2) or "?"
-    if m.group(1) == "draw":
-        return "draw", how
-    winner = 0 if m.group(1) == "red wins" else 1
-    return ("win" if winner == me else "loss"), how
+WORD = {"W": "win", "D": "draw", "L": "loss"}
 
 
 def line(label, counts):
-    w, d, l = counts["win"], counts["draw"], counts["loss"]
+    w, d, l = counts["W"], counts["D"], counts["L"]
     n = w + d + l
     if n == 0:
         return f"{label}: no games"
@@ -69,8 +55,8 @@ def main():
             continue
         kind, how = got
         counts[kind] += 1
-        forfeit = kind == "win" and how == "protocol"
-        ends[("opponent's forfeit" if forfeit else f"{kind} ({how})")] += 1
+        forfeit = kind == "W" and how == "protocol"
+        ends[("opponent's forfeit" if forfeit else f"{WORD[kind]} ({how})")] += 1
         if not forfeit:
             kept[kind] += 1
     if sum(counts.values()) == 0:
