@@ -124,14 +124,15 @@ export function registerPlayerTests({ test, server, assert, until, shot, newPage
   });
 
   test('low time: the player\'s clock turns red and warns once', async () => {
-    // 7 s to play: the warning starts at 5 s left (never earlier than that, nor later than 20 s).
-    const made = await post('/api/games', { game: 'dhamet', mode: 'computer', agent: 'random', seat: 0, clock_initial_ms: 7000 });
+    // 15 s to play: the warning starts at 5 s left (never earlier than that, nor later than 20 s). The 10 s before it
+    // leave room for a slow page load on a busy machine (with 7 s, a load over 2 s found the clock low already).
+    const made = await post('/api/games', { game: 'dhamet', mode: 'computer', agent: 'random', seat: 0, clock_initial_ms: 15000 });
     const page = await newPage();
     await recordSounds(page);
     await page.goto(`${server.base}/#/play/${tokenFor(made, 'seat0')}`);
     await page.waitForSelector('.clock[data-seat="0"]');
     assert(!(await page.locator('.clock[data-seat="0"]').evaluate((e) => e.classList.contains('low'))), 'not low at first');
-    await page.waitForSelector('.clock.low[data-seat="0"]', { timeout: 6000 });
+    await page.waitForSelector('.clock.low[data-seat="0"]', { timeout: 14000 });
     assert((await page.locator('.clock[data-seat="1"]').evaluate((e) => e.classList.contains('low'))) === false, 'the other clock is not low');
     await until(async () => (await sounds(page)).filter((s) => s === 'low').length === 1, 'one low-time sound');
     const color = await page.locator('.clock.low').evaluate((e) => getComputedStyle(e).backgroundColor);

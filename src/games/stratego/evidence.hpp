@@ -20,7 +20,9 @@ class Evidence {
  public:
   using Likelihood = std::array<double, kRanks>;
 
-  Evidence();
+  // `marshal_reach`: how far from a known Marshal of ours a step towards it still counts (2, as for every piece, or
+  // more: evidence.cpp).
+  explicit Evidence(int marshal_reach = 2);
   // The Info at one's own turn; finds and weighs the enemy's move since the last one. With `ours`, one's own move
   // since then, an attack of the enemy's on a piece of ours is also found (below).
   void observe(const Info& now, const Move* ours = nullptr);
@@ -41,6 +43,7 @@ class Evidence {
   std::vector<Likelihood> like_;  // by mailbox square
   std::pair<int, int> last_move_{-1, -1};
   int bold_ = 0, bold_unmoved_ = 0;
+  int marshal_reach_ = 2;
 };
 
 }  // namespace strat::stratego

@@ -383,7 +383,7 @@ int evaluate(const State& s, int player, const EvalContext& context) {
 SearchConfig SearchConfig::from(const Options& o) {
   o.check_known({"time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field",
                  "wary", "reserve", "race", "win", "guard", "soft", "fog", "block", "nest", "closed", "home", "sweep",
-                 "trade", "walled", "escort", "far", "loop", "lure"});
+                 "trade", "walled", "escort", "far", "loop", "lure", "spy"});
   SearchConfig c;
   c.nodes = static_cast<long>(o.get_int("nodes", 0, 0, 1'000'000'000));
   c.time_ms = static_cast<double>(o.get_int("time", c.nodes > 0 ? 0 : 1000, 0, 3'600'000));
@@ -411,6 +411,7 @@ SearchConfig SearchConfig::from(const Options& o) {
   c.trade = static_cast<int>(o.get_int("trade", SearchConfig{}.trade, 0, 400));
   c.loop = static_cast<int>(o.get_int("loop", SearchConfig{}.loop, 0, 2000));
   c.lure = static_cast<int>(o.get_int("lure", SearchConfig{}.lure, 0, 100));
+  c.spy = static_cast<int>(o.get_int("spy", SearchConfig{}.spy, 0, 2));
   c.fog = static_cast<int>(o.get_int("fog", SearchConfig{}.fog, 0, 5));
   c.guard = static_cast<int>(o.get_int("guard", SearchConfig{}.guard, 0, 2));
   c.win_margin = static_cast<int>(o.get_int("win", SearchConfig{}.win_margin, 0, 5000));
@@ -710,6 +711,17 @@ std::uint64_t public_key(const State& s, int viewer) {
   }
   return h;
 }
+
+// World w with the ranks of the same side's pieces on a and b traded, each square keeping its flags: the counts stay
+// exact and the rest of the world as drawn. put() ends a two-square run through its square, so the runs are w's.
+State traded(const State& w, int a, int b) {
+  State c = w;
+  const int owner = w.owner_at(a), at_a = w.rank_at(a);
+  c.put(a, owner, w.rank_at(b), w.cell(a) & (kKnown | kMoved));
+  c.put(b, owner, at_a, w.cell(b) & (kKnown | kMoved));
+  for (int side = 0; side < 2; ++side) c.set_run(side, w.run(side));
+  return c;
+}
 }  // namespace
 
 int SearchAgent::search(const State& s, int depth, int alpha, int beta, int ply) {
@@ -784,7 +796,7 @@ double SearchAgent::gamble_score(const State& w, const Move& m, const Beliefs& b
   // Marshal took it on a Bomb. So in each world the target takes in turn every rank it may have (trading ranks with
   // another unknown piece of that rank, so the counts stay exact and the rest of the world stays as drawn), and the
   // results are weighed by the beliefs.
-  const int enemy = w.owner_at(m.to), was = w.rank_at(m.to);
+  const int was = w.rank_at(m.to);
   const std::uint8_t flags_to = w.cell(m.to) & (kKnown | kMoved);
   auto p = beliefs.at(m.to);
   // A Major or higher testing an unmoved piece is lured by its chance of being the Flag: at 10% a Flag worth 1000
@@ -807,10 +819,7 @@ double SearchAgent::gamble_score(const State& w, const Move& m, const Beliefs& b
       for (int q : beliefs.unknown())
         if (q != m.to && w.rank_at(q) == r && beliefs.at(q)[was] > 0) partners.push_back(q);
       if (partners.empty()) continue;
-      const int q = partners[rng_.below(static_cast<std::uint32_t>(partners.size()))];
-      c.put(q, enemy, was, w.cell(q) & (kKnown | kMoved));
-      c.put(m.to, enemy, r, flags_to);
-      for (int side = 0; side < 2; ++side) c.set_run(side, w.run(side));  // put() ends a run through its square
+      c = traded(w, partners[rng_.below(static_cast<std::uint32_t>(partners.size()))], m.to);
     }
     c.apply(m, nullptr);
     total += p[r] * -search(c, depth - 1, -kInf, kInf, 1);
@@ -820,6 +829,32 @@ double SearchAgent::gamble_score(const State& w, const Move& m, const Beliefs& b
   State c = w;
   c.apply(m, nullptr);
   return -search(c, depth - 1, -kInf, kInf, 1);
+}
+
+double SearchAgent::exposed_score(const State& w, const Move& m, int suspect, const Beliefs& beliefs, int depth) {
+  // The Spy takes a Marshal it knows when it stands next to it on its move; in a world the suspect is the Spy or not,
+  // and with four or five worlds whether one drew it there decided whether the Marshal stepped beside it: the two
+  // games lost to asmodeus began so, the Spy having walked straight at the known Marshal. So in each world the suspect
+  // is the Spy (trading ranks with the world's Spy) and then not (trading with another unknown piece that may be the
+  // Spy), and the two searches are weighed by the beliefs.
+  const int enemy = w.owner_at(suspect), was = w.rank_at(suspect);
+  const double p = beliefs.at(suspect)[kSpy];
+  auto search_after = [&](const State& c) {
+    State d = c;
+    d.apply(m, nullptr);
+    return static_cast<double>(-search(d, depth - 1, -kInf, kInf, 1));
+  };
+  std::vector<int> partners;
+  for (int q : beliefs.unknown()) {
+    if (q == suspect || w.owner_at(q) != enemy || beliefs.at(q)[was] <= 0) continue;
+    const int r = w.rank_at(q);
+    if (was == kSpy ? r != kSpy && beliefs.at(suspect)[r] > 0 && beliefs.at(q)[kSpy] > 0 : r == kSpy)
+      partners.push_back(q);
+  }
+  if (partners.empty()) return search_after(w);
+  const State other = traded(w, partners[rng_.below(static_cast<std::uint32_t>(partners.size()))], suspect);
+  const double spy = search_after(was == kSpy ? w : other), not_spy = search_after(was == kSpy ? other : w);
+  return p * spy + (1 - p) * not_spy;
 }
 
 Move SearchAgent::choose(const State& root) {
@@ -988,6 +1023,27 @@ Move SearchAgent::choose(const State& root) {
   constexpr int kMargin = 60;
   std::vector<char> gamble(n);
   for (int i = 0; i < n; ++i) gamble[i] = (info.cell(moves[i].to) & kRankMask) == kUnknownRank;
+  // spy: the moves that leave the player's known Marshal beside an unknown enemy piece that may be the Spy, with that
+  // piece (the likeliest Spy of those beside it); -1 for the others.
+  std::vector<int> suspect(n, -1);
+  if (config_.spy > 0 && info.alive(me ^ 1, kSpy) > 0) {
+    int marshal = -1;
+    for (int q = kWidth; q < 11 * kWidth && marshal < 0; ++q) {
+      const std::uint8_t c = info.cell(q);
+      if ((c & kRankMask) == kMarshal && !(c & kWall) && ((c & kBlue) ? 1 : 0) == me && (c & kKnown)) marshal = q;
+    }
+    for (int i = 0; i < n && marshal >= 0; ++i) {
+      if (gamble[i]) continue;
+      const int at = moves[i].from == marshal ? moves[i].to : marshal;
+      double likeliest = 0.02;
+      for (int d : kDirs) {
+        const int q = at + d;
+        const std::uint8_t c = info.cell(q);
+        if ((c & kRankMask) != kUnknownRank || (c & kWall) || q == moves[i].to) continue;
+        if (beliefs.at(q)[kSpy] > likeliest) likeliest = beliefs.at(q)[kSpy], suspect[i] = q;
+      }
+    }
+  }
   std::vector<double> sum(n);
   int done = 0;
   // Searches worlds [done, limit) at `depth`, adding every finished world's scores to sum; false if stopped.
@@ -1004,6 +1060,11 @@ Move SearchAgent::choose(const State& root) {
         for (int i : order) {
           if (gamble[i] && config_.stratify) {
             v[i] = static_cast<int>(std::lround(gamble_score(w, moves[i], beliefs, depth)));
+            best = std::max(best, v[i]);
+            continue;
+          }
+          if (suspect[i] >= 0) {
+            v[i] = static_cast<int>(std::lround(exposed_score(w, moves[i], suspect[i], beliefs, depth)));
             best = std::max(best, v[i]);
             continue;
           }

@@ -123,16 +123,22 @@ struct SearchConfig {
   // Percent of an unmoved enemy piece's chance of being the Flag that a root attack by the player's Major or higher
   // counts; the rest counts as a Bomb (lure=100: all of it, as for every other attacker; stop 33 in the docs).
   int lure = 25;
+  // A root move after which the player's Marshal, known to the enemy, stands next to an enemy piece it does not know
+  // that may be the Spy (the enemy to move): with spy=1 that piece is the Spy in each world as often as the beliefs
+  // say, and another rank the rest, both searched (as root attacks are weighed, `strata`); with spy=2, also every step
+  // towards a known Marshal from within four squares weighs for the Spy (evidence.hpp); spy=0: as each world drew it.
+  int spy = 2;
   // "time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field", "wary",
   // "reserve", "race", "win", "guard", "soft", "fog", "block", "nest", "closed", "home", "sweep", "trade", "walled",
-  // "escort", "far", "loop", "lure".
+  // "escort", "far", "loop", "lure", "spy".
   // Without time or nodes: 1000 ms.
   static SearchConfig from(const Options& options);
 };
 
 class SearchAgent {
  public:
-  SearchAgent(SearchConfig config, std::uint64_t seed) : config_(config), rng_(seed) {}
+  SearchAgent(SearchConfig config, std::uint64_t seed)
+      : config_(config), rng_(seed), evidence_(config.spy >= 2 ? 4 : 2) {}
   Move choose(const State& root);
 
   // After choose: the deepest depth completed and the worlds searched at it.
@@ -152,6 +158,9 @@ class SearchAgent {
   bool blind(const State& s, const Move& m) const;
   // The score of a root attack on an unknown piece in world w, over the ranks the piece may have (see choose()).
   double gamble_score(const State& w, const Move& m, const Beliefs& beliefs, int depth);
+  // The score of a root move in world w that leaves the player's known Marshal next to the unknown enemy piece on
+  // `suspect`, over that piece being the Spy or not (see choose()).
+  double exposed_score(const State& w, const Move& m, int suspect, const Beliefs& beliefs, int depth);
   void tick();
 
   // The transposition table: what a search of a position found, reused when the position comes again (another move

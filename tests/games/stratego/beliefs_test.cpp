@@ -253,6 +253,38 @@ TEST(StrategoEvidence, FollowsThePieceAndStartsAfreshAfterAGap) {
   EXPECT_EQ(evidence.at(at("f8"))[kCaptain], 1.0);
 }
 
+TEST(StrategoEvidence, AWalkAtAKnownMarshalCountsFromFourSquaresForTheSpy) {
+  // Red's Marshal on e2 is known; Blue's piece walks e7-e6-e5, from five squares off to three. Within two squares
+  // (every known piece, the default) that says nothing yet; with the Marshal's reach of four, both steps weigh for
+  // the Spy, the only piece that gains by walking at a known Marshal, and the beliefs follow.
+  State s = make(with_flags({{"e2", 0, kMarshal},
+                             {"a4", 0, kScout},
+                             {"e7", 1, kSpy},
+                             {"b7", 1, kSergeant},
+                             {"c7", 1, kMiner},
+                             {"h7", 1, kCaptain},
+                             {"j9", 1, kBomb}}),
+                 0);
+  s.put(at("e2"), 0, kMarshal, kKnown | kMoved);
+  for (const char* q : {"e7", "b7", "c7", "h7"}) s.put(at(q), 1, s.rank_at(at(q)), kMoved);
+  Evidence near, far(4);
+  near.observe(s.info(0));
+  far.observe(s.info(0));
+  for (auto [red, blue] : {std::pair{"a4-a5", "e7-e6"}, std::pair{"a5-a4", "e6-e5"}}) {
+    play(s, red);
+    play(s, blue);
+    near.observe(s.info(0));
+    far.observe(s.info(0));
+  }
+  EXPECT_EQ(near.at(at("e5"))[kSpy], 1.0);
+  EXPECT_EQ(near.at(at("e5"))[kCaptain], 1.0);
+  EXPECT_EQ(far.at(at("e5"))[kSpy], 1.0);
+  EXPECT_LT(far.at(at("e5"))[kCaptain], 0.6);
+  const Beliefs plain(s.info(0), &near), weighed(s.info(0), &far);
+  ASSERT_EQ(belief_errors(weighed), "");
+  EXPECT_GT(weighed.at(at("e5"))[kSpy], 1.3 * plain.at(at("e5"))[kSpy]);
+}
+
 TEST(StrategoBeliefs, AKnownBombBesideAnUnmovedPieceMakesItLikelierTheFlag) {
   // Blue's back row: unknown unmoved pieces on c10 and h10, mirror images (the priors fold left and right, so they are
   // alike on their own). A known Bomb on i10 stands beside h10: people put Bombs round their Flag, so h10 is likelier

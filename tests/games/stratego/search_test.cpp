@@ -158,6 +158,38 @@ TEST(StrategoSearch, ARootAttackOnAnUnknownPieceIsWeighedOverItsRanks) {
   EXPECT_LT(high, drawn_high - 100);
 }
 
+TEST(StrategoSearch, AKnownMarshalBesideAPossibleSpyIsWeighedOverItBeingTheSpy) {
+  // Red's Marshal, known to Blue, may step e4-e5 beside Blue's moved piece on e6, which is the Spy or the Scout (h8 is
+  // the other), one chance in two. One world per search: as drawn, the step costs only the evaluation's small
+  // `spy_danger` in the worlds that put the Scout on e6 and the Marshal in the others; with `spy`, e6 is the Spy in every
+  // world as often as the beliefs say, so the step scores the same whichever world was drawn, about half a Marshal
+  // lower.
+  const State s = position({{"a1", 0, kFlag},
+                            {"d1", 0, kSergeant},
+                            {"e4", 0, kMarshal, kSeen},
+                            {"e6", 1, kSpy, kMoved},
+                            {"h8", 1, kScout, kMoved},
+                            {"i10", 1, kBomb},
+                            {"j10", 1, kFlag}});
+  double low = 1e9, high = -1e9, gap = 1e9, drawn_gap = 1e9;
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    SearchConfig config = fixed(100000, 1, 2);
+    config.spy = 1;
+    SearchAgent weighed(config, seed);
+    weighed.choose(s);
+    const double v = score_of(weighed, s, "e4-e5");
+    low = std::min(low, v);
+    high = std::max(high, v);
+    gap = std::min(gap, best_score(weighed, s, "e4-e5") - v);
+    config.spy = 0;
+    SearchAgent drawn(config, seed);
+    drawn.choose(s);
+    drawn_gap = std::min(drawn_gap, best_score(drawn, s, "e4-e5") - score_of(drawn, s, "e4-e5"));
+  }
+  EXPECT_LT(high - low, 1.0);  // only the root's small random tie-break differs
+  EXPECT_GT(gap, drawn_gap + 150);  // below the other moves by far more than where a world drew the Scout there
+}
+
 TEST(StrategoSearch, ATopPieceCountsOnlyPartOfAnUnmovedPiecesChanceOfBeingTheFlag) {
   // As above: a10 is Blue's Flag or a Bomb, one chance in two. With lure=25 a Major attacking it counts one eighth for
   // the Flag and seven eighths for a Bomb, so the attack scores far less, though still above a certain loss; a
