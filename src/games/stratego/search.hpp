@@ -127,7 +127,8 @@ struct SearchConfig {
   // that may be the Spy (the enemy to move): with spy=1 that piece is the Spy in each world as often as the beliefs
   // say, and another rank the rest, both searched (as root attacks are weighed, `strata`); with spy=2, also every step
   // towards a known Marshal from within four squares weighs for the Spy (evidence.hpp); spy=0: as each world drew it.
-  int spy = 2;
+  // spy=2 measured better against asmodeus and worse against peternlewis (docs/games/stratego.md, stop 35).
+  int spy = 0;
   // "time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field", "wary",
   // "reserve", "race", "win", "guard", "soft", "fog", "block", "nest", "closed", "home", "sweep", "trade", "walled",
   // "escort", "far", "loop", "lure", "spy".
