@@ -40,34 +40,38 @@ TEST(StrategoSearch, BeliefSearchNeverReadsHiddenEnemyRanks) {
   // worlds that look the same to the player it must choose the same move, move after move. The agent keeps what the
   // enemy's moves said between its turns (evidence.hpp), so each agent plays on: one sees the true game, the other a
   // fresh world drawn from the player's Info at each of its turns.
-  Rng rng(31);
-  int compared = 0;
-  for (int trial = 0; trial < 6; ++trial) {
-    State truth = random_start(Config{}, rng);
-    RandomAgent<State> walker(trial);
-    const int plies = 10 + 15 * trial;
-    for (int i = 0; i < plies && !truth.outcome().over(); ++i) truth.apply(walker.choose(truth), nullptr);
-    if (truth.outcome().over()) continue;
-    const int me = truth.to_move();
-    SearchConfig config;
-    config.time_ms = 0;
-    config.nodes = 8000;
-    config.samples = 6;
-    SearchAgent a(config, 5), b(config, 5);
-    Rng other_rng(77 + trial);
-    for (int turn = 0; turn < 4 && !truth.outcome().over(); ++turn) {
-      State other = truth.info(me).sample(other_rng);
-      ASSERT_EQ(other.view_string(me), truth.view_string(me));
-      ASSERT_NE(other.to_string(), truth.to_string());
-      const Move chosen = a.choose(truth);
-      EXPECT_EQ(chosen, b.choose(other)) << "trial " << trial << " turn " << turn;
-      EXPECT_GE(a.last_depth(), 1);
-      ++compared;
-      truth.apply(chosen, nullptr);
-      if (!truth.outcome().over()) truth.apply(walker.choose(truth), nullptr);
+  // With spy=2 too: the Spy's chance node at the root and the evidence of steps at a known Marshal.
+  for (int spy : {0, 2}) {
+    Rng rng(31);
+    int compared = 0;
+    for (int trial = 0; trial < 6; ++trial) {
+      State truth = random_start(Config{}, rng);
+      RandomAgent<State> walker(trial);
+      const int plies = 10 + 15 * trial;
+      for (int i = 0; i < plies && !truth.outcome().over(); ++i) truth.apply(walker.choose(truth), nullptr);
+      if (truth.outcome().over()) continue;
+      const int me = truth.to_move();
+      SearchConfig config;
+      config.time_ms = 0;
+      config.nodes = 8000;
+      config.samples = 6;
+      config.spy = spy;
+      SearchAgent a(config, 5), b(config, 5);
+      Rng other_rng(77 + trial);
+      for (int turn = 0; turn < 4 && !truth.outcome().over(); ++turn) {
+        State other = truth.info(me).sample(other_rng);
+        ASSERT_EQ(other.view_string(me), truth.view_string(me));
+        ASSERT_NE(other.to_string(), truth.to_string());
+        const Move chosen = a.choose(truth);
+        EXPECT_EQ(chosen, b.choose(other)) << "spy " << spy << ", trial " << trial << ", turn " << turn;
+        EXPECT_GE(a.last_depth(), 1);
+        ++compared;
+        truth.apply(chosen, nullptr);
+        if (!truth.outcome().over()) truth.apply(walker.choose(truth), nullptr);
+      }
     }
+    EXPECT_GE(compared, 16);
   }
-  EXPECT_GE(compared, 16);
 }
 
 TEST(StrategoSearch, DefendsTheFlagAgainstAnIntruderTwoSquaresAway) {
