@@ -383,7 +383,7 @@ int evaluate(const State& s, int player, const EvalContext& context) {
 SearchConfig SearchConfig::from(const Options& o) {
   o.check_known({"time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field",
                  "wary", "reserve", "race", "win", "guard", "soft", "fog", "block", "nest", "closed", "home", "sweep",
-                 "trade", "walled", "escort", "far", "loop", "lure", "spy"});
+                 "trade", "walled", "escort", "far", "loop", "lure", "spy", "chase"});
   SearchConfig c;
   c.nodes = static_cast<long>(o.get_int("nodes", 0, 0, 1'000'000'000));
   c.time_ms = static_cast<double>(o.get_int("time", c.nodes > 0 ? 0 : 1000, 0, 3'600'000));
@@ -412,6 +412,7 @@ SearchConfig SearchConfig::from(const Options& o) {
   c.loop = static_cast<int>(o.get_int("loop", SearchConfig{}.loop, 0, 2000));
   c.lure = static_cast<int>(o.get_int("lure", SearchConfig{}.lure, 0, 100));
   c.spy = static_cast<int>(o.get_int("spy", SearchConfig{}.spy, 0, 2));
+  c.chase = static_cast<int>(o.get_int("chase", SearchConfig{}.chase, 0, 100));
   c.fog = static_cast<int>(o.get_int("fog", SearchConfig{}.fog, 0, 5));
   c.guard = static_cast<int>(o.get_int("guard", SearchConfig{}.guard, 0, 2));
   c.win_margin = static_cast<int>(o.get_int("win", SearchConfig{}.win_margin, 0, 5000));
@@ -985,13 +986,24 @@ Move SearchAgent::choose(const State& root) {
   // above going round again. A trade counts: a General chased by the enemy's General went round for the rest of the
   // game (ramen). Only a flight: a guard that shadows an enemy Scout back and forth to keep it off the Flag's line
   // repeats too, and costing that let a Scout through to the Flag 400 ahead (stratego-v1, seed 500).
+  // With `chase`, an enemy piece the player does not know counts too once it has moved and the beliefs give it at least
+  // chase% to beat or trade with the fleeing piece: asmodeus's Marshal, never revealed, followed strat's Colonel round
+  // three squares of its back row for 1,300 plies, strat 420 ahead (its General, 325 ahead, likewise).
   auto fleeing = [&](const Move& m) {
     const int rank = info.cell(m.from) & kRankMask;
     for (int d : kDirs) {
-      const std::uint8_t c = info.cell(m.from + d);
+      const int q = m.from + d;
+      const std::uint8_t c = info.cell(q);
       const int r = c & kRankMask;
       const bool theirs = r && !(c & kWall) && ((c & kBlue) ? 1 : 0) != me;
-      if (theirs && r <= kMarshal && combat(r, rank) >= 0) return true;  // known, not a Bomb, beats or trades
+      if (!theirs) continue;
+      if (r <= kMarshal && combat(r, rank) >= 0) return true;  // known, not a Bomb, beats or trades
+      if (r == kUnknownRank && (c & kMoved) && config_.chase > 0) {
+        double p = 0;
+        for (int e = kSpy; e <= kMarshal; ++e)
+          if (combat(e, rank) >= 0) p += beliefs.at(q)[e];
+        if (100 * p >= config_.chase) return true;
+      }
     }
     return false;
   };
@@ -1002,12 +1014,15 @@ Move SearchAgent::choose(const State& root) {
     c.apply(m, nullptr);
     return public_key(c, me);
   };
-  std::vector<char> looping(n, 0);
+  // How many times over the cost each flight pays: once from its second repeat, and with `chase` once more for every
+  // repeat after (a chase that goes round for good ends up costing the whole lead, down to the draw's -loop: a General
+  // chased by asmodeus's unknown Marshal, 325 ahead, fled for 1,300 plies rather than drop to 75 ahead).
+  std::vector<int> looping(n, 0);
   for (int i = 0; i < n; ++i) {
     if (!fleeing(moves[i])) continue;
     const std::uint64_t key = left_after(moves[i]);
     const auto it = key ? left_.find(key) : left_.end();
-    looping[i] = it != left_.end() && it->second >= 2;
+    if (it != left_.end() && it->second >= 2) looping[i] = config_.chase > 0 ? it->second - 1 : 1;
   }
   std::vector<int> order(n);
   for (int i = 0; i < n; ++i) order[i] = i;
@@ -1116,7 +1131,7 @@ Move SearchAgent::choose(const State& root) {
   // score already below the draw stays where it is (behind, going round is no worse than the search says).
   const double cost = config_.loop;
   for (int i = 0; i < n; ++i)
-    if (looping[i] && accepted[i] > -cost) accepted[i] = std::max(accepted[i] - cost, -cost);
+    if (looping[i] && accepted[i] > -cost) accepted[i] = std::max(accepted[i] - cost * looping[i], -cost);
   int best = 0;
   for (int i = 1; i < n; ++i)
     if (accepted[i] + jitter[i] > accepted[best] + jitter[best]) best = i;

@@ -129,9 +129,13 @@ struct SearchConfig {
   // towards a known Marshal from within four squares weighs for the Spy (evidence.hpp); spy=0: as each world drew it.
   // spy=2 measured better against asmodeus and worse against peternlewis (docs/games/stratego.md, stop 35).
   int spy = 0;
+  // Percent: an unknown enemy piece that moved and beats or trades with a piece of the player's beside it with at
+  // least this chance (the beliefs) counts as its chaser for `loop`, as a known one does, and each repeat of a flight
+  // beyond the second costs `loop` once more (chase=0: known chasers only, one cost, as in stops 29-35; stop 36).
+  int chase = 50;
   // "time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field", "wary",
   // "reserve", "race", "win", "guard", "soft", "fog", "block", "nest", "closed", "home", "sweep", "trade", "walled",
-  // "escort", "far", "loop", "lure", "spy".
+  // "escort", "far", "loop", "lure", "spy", "chase".
   // Without time or nodes: 1000 ms.
   static SearchConfig from(const Options& options);
 };

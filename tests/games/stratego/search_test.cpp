@@ -844,3 +844,55 @@ TEST(StrategoSearch, AChasedPieceDoesNotGoRoundTheSameSquaresForever) {
   EXPECT_LT(breaking.size(), 12u);
   EXPECT_FALSE(flight(breaking.back())) << breaking.back();
 }
+
+TEST(StrategoSearch, AChaseByAnUnknownPieceOrForAPieceWorthMoreThanTheCostEndsWithChase) {
+  // The position above, with a chaser Red never saw fight (asmodeus's Marshal, never revealed, followed strat's
+  // Colonel round three squares for 1,300 plies) or with a fleeing General worth more than one `loop` (its flight
+  // stays best at one cost; with `chase` every further repeat costs once more, down to the draw).
+  auto flight = [](const std::string& m) { return m[0] == 'a' && m.find('x') == std::string::npos; };
+  auto play = [&](int chase, int fleeing, int chaser, std::uint8_t chaser_flags) {
+    State s = position({{"j1", 0, kFlag},
+                        {"i1", 0, kBomb},
+                        {"j2", 0, kBomb},
+                        {"a2", 0, kBomb},
+                        {"b2", 0, kBomb},
+                        {"c3", 0, kBomb},
+                        {"c4", 0, kBomb},
+                        {"a4", 0, fleeing, kSeen},
+                        {"h3", 0, kMarshal, kMoved},
+                        {"b4", 1, chaser, chaser_flags},
+                        {"a6", 1, kBomb, kKnown},
+                        {"j10", 1, kFlag},
+                        {"i10", 1, kBomb},
+                        {"j9", 1, kBomb}});
+    SearchConfig config = fixed(40000, 2, 3);
+    config.chase = chase;
+    SearchAgent agent(config, 7);
+    std::vector<std::string> red;
+    for (int turn = 0; turn < 24; ++turn) {
+      const Move m = agent.choose(s);
+      red.push_back(s.move_to_string(m));
+      s.apply(m, nullptr);
+      if (!flight(red.back())) break;
+      const int piece = test::at(red.back().substr(3).c_str());
+      const int follower = [&] {
+        for (const char* q : {"b3", "b4", "b5", "b6"})
+          if (s.is_piece(test::at(q)) && s.owner_at(test::at(q)) == 1) return test::at(q);
+        return -1;
+      }();
+      if (follower < 0 || row_of(follower) == row_of(piece)) break;
+      const int to = follower + (row_of(piece) > row_of(follower) ? kWidth : -kWidth);
+      s.apply(Move{static_cast<std::uint8_t>(follower), static_cast<std::uint8_t>(to)}, nullptr);
+    }
+    return red;
+  };
+  for (const auto& [fleeing, chaser, flags] :
+       {std::tuple{kMajor, kGeneral, kMoved}, std::tuple{kGeneral, kMarshal, kSeen}}) {
+    const auto without = play(0, fleeing, chaser, flags);
+    ASSERT_EQ(without.size(), 24u) << int{fleeing};
+    for (const auto& m : without) EXPECT_TRUE(flight(m)) << m;
+    const auto with = play(50, fleeing, chaser, flags);
+    EXPECT_LT(with.size(), 24u) << int{fleeing};
+    EXPECT_FALSE(flight(with.back())) << with.back();
+  }
+}
