@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <tuple>
 #include <vector>
 
 #include "games/stratego/search.hpp"
@@ -793,49 +795,61 @@ TEST(StrategoEvaluation, WithFewEnemyPiecesLeftAnIntruderCountsFromFarther) {
   EXPECT_EQ(score("j9", true, true), score("j9", false, true));
 }
 
+namespace {
+
+// Red's piece on a4 chased by Blue's piece on b4 along the b-file; Red's own Bombs on c3 and c4 (and the lake above)
+// wall the file off from Red's Marshal, and Blue's Bomb on a6 ends the a-file. Every move that is not the flight lets
+// the chaser take the piece. Red's moves, the chaser following beside the fleeing piece after each flight, until Red
+// does something else or `turns` have passed.
+bool flight(const std::string& m) { return m[0] == 'a' && m.find('x') == std::string::npos; }
+
+std::vector<std::string> chased(const SearchConfig& config, int fleeing, int chaser, std::uint8_t chaser_flags,
+                                int turns) {
+  State s = position({{"j1", 0, kFlag},
+                      {"i1", 0, kBomb},
+                      {"j2", 0, kBomb},
+                      {"a2", 0, kBomb},
+                      {"b2", 0, kBomb},
+                      {"c3", 0, kBomb},
+                      {"c4", 0, kBomb},
+                      {"a4", 0, fleeing, kSeen},
+                      {"h3", 0, kMarshal, kMoved},
+                      {"b4", 1, chaser, chaser_flags},
+                      {"a6", 1, kBomb, kKnown},
+                      {"j10", 1, kFlag},
+                      {"i10", 1, kBomb},
+                      {"j9", 1, kBomb}});
+  SearchAgent agent(config, 7);
+  std::vector<std::string> red;
+  for (int turn = 0; turn < turns; ++turn) {
+    const Move m = agent.choose(s);
+    red.push_back(s.move_to_string(m));
+    s.apply(m, nullptr);
+    if (!flight(red.back())) break;
+    const int piece = test::at(red.back().substr(3).c_str());
+    const int follower = [&] {
+      for (const char* q : {"b3", "b4", "b5", "b6"})
+        if (s.is_piece(test::at(q)) && s.owner_at(test::at(q)) == 1) return test::at(q);
+      return -1;
+    }();
+    if (follower < 0 || row_of(follower) == row_of(piece)) break;
+    const int to = follower + (row_of(piece) > row_of(follower) ? kWidth : -kWidth);
+    s.apply(Move{static_cast<std::uint8_t>(follower), static_cast<std::uint8_t>(to)}, nullptr);
+  }
+  return red;
+}
+
+}  // namespace
+
 TEST(StrategoSearch, AChasedPieceDoesNotGoRoundTheSameSquaresForever) {
-  // Red's known Major on a4 is chased by Blue's known General along the b-file; Red's own Bombs on c3 and c4 (and the
-  // lake above) wall the file off from Red's Marshal, and Blue's Bomb on a6 ends the a-file. Every move that is not the
-  // Major's flight lets the General take it, so a search alone flees a3, a4, a5, a4, a3, ... for as long as Blue follows
-  // (the draws against ramen at the ply limit). With `loop`, a flight into a position Red already left twice costs
-  // enough that Red does something else (at this depth, giving the Major up on the General or moving the Marshal).
-  auto flight = [](const std::string& m) { return m[0] == 'a' && m.find('x') == std::string::npos; };
-  auto play = [&](int loop) {
-    State s = position({{"j1", 0, kFlag},
-                        {"i1", 0, kBomb},
-                        {"j2", 0, kBomb},
-                        {"a2", 0, kBomb},
-                        {"b2", 0, kBomb},
-                        {"c3", 0, kBomb},
-                        {"c4", 0, kBomb},
-                        {"a4", 0, kMajor, kSeen},
-                        {"h3", 0, kMarshal, kMoved},
-                        {"b4", 1, kGeneral, kSeen},
-                        {"a6", 1, kBomb, kKnown},
-                        {"j10", 1, kFlag},
-                        {"i10", 1, kBomb},
-                        {"j9", 1, kBomb}});
+  // Red's known Major chased by Blue's known General (chased() above): a search alone flees a3, a4, a5, a4, a3, ... for
+  // as long as Blue follows (the draws against ramen at the ply limit). With `loop`, a flight into a position Red
+  // already left twice costs enough that Red does something else (at this depth, giving the Major up on the General or
+  // moving the Marshal).
+  auto play = [](int loop) {
     SearchConfig config = fixed(40000, 2, 3);
     config.loop = loop;
-    SearchAgent agent(config, 7);
-    std::vector<std::string> red;
-    for (int turn = 0; turn < 12; ++turn) {
-      const Move m = agent.choose(s);
-      red.push_back(s.move_to_string(m));
-      s.apply(m, nullptr);
-      if (!flight(red.back())) break;
-      // Blue's General follows the Major up or down the b-file, beside it again.
-      const int major = test::at(red.back().substr(3).c_str());
-      const int general = [&] {
-        for (const char* q : {"b3", "b4", "b5", "b6"})
-          if (s.is_piece(test::at(q)) && s.owner_at(test::at(q)) == 1) return test::at(q);
-        return -1;
-      }();
-      if (general < 0 || row_of(general) == row_of(major)) break;
-      const int to = general + (row_of(major) > row_of(general) ? kWidth : -kWidth);
-      s.apply(Move{static_cast<std::uint8_t>(general), static_cast<std::uint8_t>(to)}, nullptr);
-    }
-    return red;
+    return chased(config, kMajor, kGeneral, kSeen, 12);
   };
   const auto fleeing = play(0);
   ASSERT_EQ(fleeing.size(), 12u);
@@ -846,52 +860,18 @@ TEST(StrategoSearch, AChasedPieceDoesNotGoRoundTheSameSquaresForever) {
 }
 
 TEST(StrategoSearch, AChaseByAnUnknownPieceOrForAPieceWorthMoreThanTheCostEndsWithChase) {
-  // The position above, with a chaser Red never saw fight (asmodeus's Marshal, never revealed, followed strat's
-  // Colonel round three squares for 1,300 plies) or with a fleeing General worth more than one `loop` (its flight
-  // stays best at one cost; with `chase` every further repeat costs once more, down to the draw).
-  auto flight = [](const std::string& m) { return m[0] == 'a' && m.find('x') == std::string::npos; };
-  auto play = [&](int chase, int fleeing, int chaser, std::uint8_t chaser_flags) {
-    State s = position({{"j1", 0, kFlag},
-                        {"i1", 0, kBomb},
-                        {"j2", 0, kBomb},
-                        {"a2", 0, kBomb},
-                        {"b2", 0, kBomb},
-                        {"c3", 0, kBomb},
-                        {"c4", 0, kBomb},
-                        {"a4", 0, fleeing, kSeen},
-                        {"h3", 0, kMarshal, kMoved},
-                        {"b4", 1, chaser, chaser_flags},
-                        {"a6", 1, kBomb, kKnown},
-                        {"j10", 1, kFlag},
-                        {"i10", 1, kBomb},
-                        {"j9", 1, kBomb}});
-    SearchConfig config = fixed(40000, 2, 3);
-    config.chase = chase;
-    SearchAgent agent(config, 7);
-    std::vector<std::string> red;
-    for (int turn = 0; turn < 24; ++turn) {
-      const Move m = agent.choose(s);
-      red.push_back(s.move_to_string(m));
-      s.apply(m, nullptr);
-      if (!flight(red.back())) break;
-      const int piece = test::at(red.back().substr(3).c_str());
-      const int follower = [&] {
-        for (const char* q : {"b3", "b4", "b5", "b6"})
-          if (s.is_piece(test::at(q)) && s.owner_at(test::at(q)) == 1) return test::at(q);
-        return -1;
-      }();
-      if (follower < 0 || row_of(follower) == row_of(piece)) break;
-      const int to = follower + (row_of(piece) > row_of(follower) ? kWidth : -kWidth);
-      s.apply(Move{static_cast<std::uint8_t>(follower), static_cast<std::uint8_t>(to)}, nullptr);
-    }
-    return red;
-  };
+  // The chase above, with a chaser Red never saw fight (asmodeus's Marshal, never revealed, followed strat's Colonel
+  // round three squares for 1,300 plies) or with a fleeing General worth more than one `loop` (its flight stays best at
+  // one cost; with `chase` every further repeat costs once more, down to the draw).
   for (const auto& [fleeing, chaser, flags] :
        {std::tuple{kMajor, kGeneral, kMoved}, std::tuple{kGeneral, kMarshal, kSeen}}) {
-    const auto without = play(0, fleeing, chaser, flags);
+    SearchConfig config = fixed(40000, 2, 3);
+    config.chase = 0;
+    const auto without = chased(config, fleeing, chaser, flags, 24);
     ASSERT_EQ(without.size(), 24u) << int{fleeing};
     for (const auto& m : without) EXPECT_TRUE(flight(m)) << m;
-    const auto with = play(50, fleeing, chaser, flags);
+    config.chase = 50;
+    const auto with = chased(config, fleeing, chaser, flags, 24);
     EXPECT_LT(with.size(), 24u) << int{fleeing};
     EXPECT_FALSE(flight(with.back())) << with.back();
   }
