@@ -131,8 +131,9 @@ struct SearchConfig {
   int spy = 0;
   // Percent: an unknown enemy piece that moved and beats or trades with a piece of the player's beside it with at
   // least this chance (the beliefs) counts as its chaser for `loop`, as a known one does, and each repeat of a flight
-  // beyond the second costs `loop` once more (chase=0: known chasers only, one cost, as in stops 29-35; stop 36).
-  int chase = 50;
+  // beyond the second costs `loop` once more (chase=0: known chasers only, one cost, as in stops 29-35). chase=50
+  // measured better against asmodeus (fewer draws) and worse against peternlewis (docs/games/stratego.md, stop 36).
+  int chase = 0;
   // "time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field", "wary",
   // "reserve", "race", "win", "guard", "soft", "fog", "block", "nest", "closed", "home", "sweep", "trade", "walled",
   // "escort", "far", "loop", "lure", "spy", "chase".
