@@ -797,12 +797,13 @@ TEST(StrategoEvaluation, WithFewEnemyPiecesLeftAnIntruderCountsFromFarther) {
 
 namespace {
 
+// A move of the chased piece along the a-file that is not an attack.
+bool flight(const std::string& m) { return m[0] == 'a' && m.find('x') == std::string::npos; }
+
 // Red's piece on a4 chased by Blue's piece on b4 along the b-file; Red's own Bombs on c3 and c4 (and the lake above)
 // wall the file off from Red's Marshal, and Blue's Bomb on a6 ends the a-file. Every move that is not the flight lets
 // the chaser take the piece. Red's moves, the chaser following beside the fleeing piece after each flight, until Red
 // does something else or `turns` have passed.
-bool flight(const std::string& m) { return m[0] == 'a' && m.find('x') == std::string::npos; }
-
 std::vector<std::string> chased(const SearchConfig& config, int fleeing, int chaser, std::uint8_t chaser_flags,
                                 int turns) {
   State s = position({{"j1", 0, kFlag},
