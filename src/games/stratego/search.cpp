@@ -383,7 +383,7 @@ int evaluate(const State& s, int player, const EvalContext& context) {
 SearchConfig SearchConfig::from(const Options& o) {
   o.check_known({"time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field",
                  "wary", "reserve", "race", "win", "guard", "soft", "fog", "block", "nest", "closed", "home", "sweep",
-                 "trade", "walled", "escort", "far", "loop", "lure", "spy", "chase"});
+                 "trade", "walled", "escort", "far", "loop", "lure", "spy", "chase", "grow"});
   SearchConfig c;
   c.nodes = static_cast<long>(o.get_int("nodes", 0, 0, 1'000'000'000));
   c.time_ms = static_cast<double>(o.get_int("time", c.nodes > 0 ? 0 : 1000, 0, 3'600'000));
@@ -400,7 +400,7 @@ SearchConfig SearchConfig::from(const Options& o) {
   c.reserve = o.get_int("reserve", 1, 0, 1) != 0;
   c.race = o.get_int("race", 1, 0, 1) != 0;
   c.soft = o.get_int("soft", 1, 0, 1) != 0;
-  c.block = o.get_int("block", 1, 0, 1) != 0;
+  c.block = static_cast<int>(o.get_int("block", SearchConfig{}.block, 0, 2));
   c.nest = o.get_int("nest", 1, 0, 1) != 0;
   c.closed = o.get_int("closed", 1, 0, 1) != 0;
   c.home = o.get_int("home", 1, 0, 1) != 0;
@@ -413,6 +413,7 @@ SearchConfig SearchConfig::from(const Options& o) {
   c.lure = static_cast<int>(o.get_int("lure", SearchConfig{}.lure, 0, 100));
   c.spy = static_cast<int>(o.get_int("spy", SearchConfig{}.spy, 0, 2));
   c.chase = static_cast<int>(o.get_int("chase", SearchConfig{}.chase, 0, 100));
+  c.grow = static_cast<int>(o.get_int("grow", SearchConfig{}.grow, 2, 1000));
   c.fog = static_cast<int>(o.get_int("fog", SearchConfig{}.fog, 0, 5));
   c.guard = static_cast<int>(o.get_int("guard", SearchConfig{}.guard, 0, 2));
   c.win_margin = static_cast<int>(o.get_int("win", SearchConfig{}.win_margin, 0, 5000));
@@ -498,7 +499,7 @@ FlagField flag_field(const Beliefs& beliefs, int owner, bool walled, bool escort
   return field;
 }
 
-FlagRace flag_race(const Info& info, bool blockers, bool closed) {
+FlagRace flag_race(const Info& info, int blockers, bool closed) {
   FlagRace race;
   const int me = info.player();
   race.owner = me;
@@ -531,22 +532,40 @@ FlagRace flag_race(const Info& info, bool blockers, bool closed) {
   // pieces (it must step aside first). Without, a Marshal three squares from its Flag's open side "guarded" it behind
   // two of its own Miners, and a known Captain walked past it and took the Flag (stratego-v1, seed 500): the search,
   // three plies deep, saw no threat, and taking the Captain would have shown the Marshal for too little.
-  auto own_piece = [&](int q) {
+  auto owner = [&](int q) {
     const std::uint8_t c = info.cell(q);
-    return blockers && (c & kRankMask) && !(c & kWall) && ((c & kBlue) ? 1 : 0) == me && movable(c & kRankMask);
+    return (c & kRankMask) && !(c & kWall) ? ((c & kBlue) ? 1 : 0) : -1;
+  };
+  auto own_piece = [&](int q) { return blockers >= 1 && owner(q) == me && movable(info.cell(q) & kRankMask); };
+  auto enemy_piece = [&](int q) { return blockers >= 2 && owner(q) == (me ^ 1); };  // with blockers 2, barred below
+  // With blockers 2, squares no defender passes or stands on: one's own piece with nothing but walls and its own
+  // pieces around it (it cannot step aside), and a known enemy Major or higher (which most defenders lose to). Strat
+  // lost its Flag so, far ahead: its Major "guarded" a bombed-in corner from a square its own Scout held, boxed in by
+  // the Bombs and the Major itself, while a Miner walked down the file at the Bombs (peternlewis); and from a square
+  // a known enemy General stood on while a Miner came round (stratego-v1).
+  auto barred = [&](int q) {
+    if (blockers < 2) return false;
+    const std::uint8_t c = info.cell(q);
+    if (enemy_piece(q)) return (c & kKnown) && (c & kRankMask) >= kMajor;
+    if (!own_piece(q)) return false;
+    for (int d : kDirs)
+      if (const std::uint8_t n = info.cell(q + d); n == 0 || (!(n & kWall) && owner(q + d) != me)) return false;
+    return true;
   };
   auto spread_defender = [&](std::array<std::uint8_t, kCells>& dist, const std::vector<int>& sources, int start) {
     dist.fill(255);
     std::vector<std::vector<int>> at(start + 1);  // squares by distance (a bucket queue: steps cost one or two)
-    for (int q : sources) dist[q] = static_cast<std::uint8_t>(start), at[start].push_back(q);
+    for (int q : sources)
+      if (!enemy_piece(q) || !barred(q)) dist[q] = static_cast<std::uint8_t>(start), at[start].push_back(q);
     for (std::size_t k = 0; k < at.size(); ++k) {
       for (std::size_t i = 0; i < at[k].size(); ++i) {
         const int q = at[k][i];
-        if (dist[q] != k) continue;
+        if (dist[q] != k || barred(q)) continue;  // a piece that cannot move defends from its square only
         const std::size_t next = k + 1 + (own_piece(q) ? 1 : 0);
         for (int d : kDirs) {
           const int n = q + d;
-          if (!on_board(n) || (info.cell(n) & kWall) || n == race.flag || own_bomb(n) || next >= dist[n]) continue;
+          if (!on_board(n) || (info.cell(n) & kWall) || n == race.flag || own_bomb(n) || next >= dist[n] || barred(n))
+            continue;
           dist[n] = static_cast<std::uint8_t>(next);
           if (at.size() <= next) at.resize(next + 1);
           at[next].push_back(n);
@@ -568,16 +587,23 @@ FlagRace flag_race(const Info& info, bool blockers, bool closed) {
     // one's own Bomb (a Flag in a corner behind two Bombs), next to those Bombs, a move earlier: the Miner stands on one
     // of them before the exit, and nothing can stand next to the exit itself (strat's General shuffled on the far side
     // while a Miner walked up to such a Flag: the race had no square to guard it from, so every move cost the same).
+    // A barred square is no post (with blockers 2): the ring moves out past it, and a piece of one's own that cannot
+    // move guards from where it stands, at its ring's distance.
     std::vector<int> ring{x}, inside{x, race.flag}, beside;
+    std::vector<std::pair<int, int>> stuck;  // (square, moves) of one's own pieces that cannot move, next to a ring
     int earlier = 0;
     for (;;) {
       for (int q : ring)
         for (int e : kDirs) {
           const int n = q + e;
-          if (on_board(n) && !(info.cell(n) & kWall) && !own_bomb(n) &&
-              std::find(inside.begin(), inside.end(), n) == inside.end() &&
-              std::find(beside.begin(), beside.end(), n) == beside.end())
+          if (!on_board(n) || (info.cell(n) & kWall) || own_bomb(n) ||
+              std::find(inside.begin(), inside.end(), n) != inside.end() ||
+              std::find(beside.begin(), beside.end(), n) != beside.end())
+            continue;
+          if (!barred(n))
             beside.push_back(n);
+          else if (own_piece(n))
+            stuck.emplace_back(n, earlier);
         }
       if (!beside.empty() || !closed || earlier == 2) break;
       std::vector<int> next;
@@ -590,6 +616,8 @@ FlagRace flag_race(const Info& info, bool blockers, bool closed) {
       ++earlier;
     }
     spread_defender(race.defender[k], beside, earlier);
+    for (const auto& [q, moves] : stuck)
+      race.defender[k][q] = std::min<std::uint8_t>(race.defender[k][q], static_cast<std::uint8_t>(moves));
   }
   return race;
 }
@@ -1015,14 +1043,15 @@ Move SearchAgent::choose(const State& root) {
     return public_key(c, me);
   };
   // How many times over the cost each flight pays: once from its second repeat, and with `chase` once more for every
-  // repeat after (a chase that goes round for good ends up costing the whole lead, down to the draw's -loop: a General
-  // chased by asmodeus's unknown Marshal, 325 ahead, fled for 1,300 plies rather than drop to 75 ahead).
+  // repeat from the `grow`th (a chase that goes round for good ends up costing the whole lead, down to the draw's -loop:
+  // a General chased by asmodeus's unknown Marshal, 325 ahead, fled for 1,300 plies rather than drop to 75 ahead).
   std::vector<int> looping(n, 0);
   for (int i = 0; i < n; ++i) {
     if (!fleeing(moves[i])) continue;
     const std::uint64_t key = left_after(moves[i]);
     const auto it = key ? left_.find(key) : left_.end();
-    if (it != left_.end() && it->second >= 2) looping[i] = config_.chase > 0 ? it->second - 1 : 1;
+    if (it != left_.end() && it->second >= 2)
+      looping[i] = config_.chase > 0 ? std::max(1, it->second - config_.grow + 1) : 1;
   }
   std::vector<int> order(n);
   for (int i = 0; i < n; ++i) order[i] = i;

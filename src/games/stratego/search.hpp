@@ -46,7 +46,9 @@ FlagField flag_field(const Beliefs& beliefs, int owner, bool walled = true, bool
 // from any square to stand on it (a Miner through one's Bombs, taking them; any other piece around them), and how
 // many a defender needs to stand next to it, around one's Bombs, to take the intruder there (where one's Bombs close
 // every other side of the exit, next to those Bombs, a move earlier). Distances count lakes and ignore the enemy's
-// pieces, which move; with `blockers` a defender's way costs a move more for each of one's own pieces on it.
+// pieces, which move; with `blockers` a defender's way costs a move more for each of one's own pieces on it. With
+// `blockers` 2, no defender passes or stands on a square that holds an enemy piece the player knows to be a Major or
+// higher, or one of its own pieces that cannot move (that piece guards from where it stands).
 struct FlagRace {
   int owner = -1;
   int flag = -1;
@@ -54,7 +56,7 @@ struct FlagRace {
   std::array<int, 4> exit{};
   std::array<std::array<std::uint8_t, kCells>, 4> miner{}, other{}, defender{};
 };
-FlagRace flag_race(const Info& info, bool blockers = true, bool closed = true);
+FlagRace flag_race(const Info& info, int blockers = 1, bool closed = true);
 
 // What the evaluation knows beyond the state: the searching player's root knowledge and the terms switched off.
 struct EvalContext {
@@ -107,7 +109,9 @@ struct SearchConfig {
   // (Evidence::bold_unmoved), then as fog=0: such a player finds the Flag by testing (stop 32). fog=5: as fog=4, but
   // the tester guesses: in each world its top pieces may take one of the player's unmoved pieces near them.
   int fog = 1;
-  bool block = true;  // a defender's race counts one's own pieces in its way (block=0: it walks through them)
+  // A defender's race counts one's own pieces in its way (block=0: it walks through them); block=2: known enemy Majors
+  // and up, and one's own pieces that cannot move, bar it (flag_race).
+  int block = 1;
   bool nest = true;   // known Bombs beside an unmoved enemy piece make it likelier the Flag (nest=0: per square only)
   bool closed = true;  // an exit closed by one's Bombs is guarded next to those Bombs (closed=0: it cannot be guarded)
   bool home = true;    // a guard at home and Scouts' runs in the race (home=0: neither)
@@ -134,9 +138,13 @@ struct SearchConfig {
   // beyond the second costs `loop` once more (chase=0: known chasers only, one cost, as in stops 29-35). chase=50
   // measured better against asmodeus (fewer draws) and worse against peternlewis (docs/games/stratego.md, stop 36).
   int chase = 0;
+  // With `chase`, the repeat from which each further one costs `loop` once more: a flight into a position left `grow`
+  // times or more pays (times - grow + 1) costs. grow=2 is stop 36's chase; a later start leaves alone the chases that
+  // end after a few rounds (peternlewis gives up on a piece after two or three) and still ends a loop of hundreds.
+  int grow = 2;
   // "time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field", "wary",
   // "reserve", "race", "win", "guard", "soft", "fog", "block", "nest", "closed", "home", "sweep", "trade", "walled",
-  // "escort", "far", "loop", "lure", "spy", "chase".
+  // "escort", "far", "loop", "lure", "spy", "chase", "grow".
   // Without time or nodes: 1000 ms.
   static SearchConfig from(const Options& options);
 };

@@ -618,6 +618,43 @@ TEST(StrategoEvaluation, AFlagGuardsWayCountsItsOwnPiecesInTheWay) {
   EXPECT_EQ(score(false, false), score(false, true));
 }
 
+TEST(StrategoEvaluation, AFlagGuardNeverPostsOnASquareItCannotReach) {
+  // Red's Flag on a1 behind Bombs on a2, b1, a3 and b3. The one square beside the exit a2 that is no Bomb, b2, holds
+  // Red's own Scout, which cannot move (Bombs on three sides, Red's Sergeant on c2), or a known Blue Colonel: no
+  // defender gets there. Blue's known Miner on a6 walks down the a-file at the Bombs (peternlewis took strat's Flag so,
+  // strat far ahead). With block=2 the post is a4, beside the Bomb on a3: Red's Major needs six moves to get there from
+  // d2 (late) and three from c4. With block=1 it "guards" from b2, through c2, about as well from either square. A
+  // Lieutenant boxed in on b2 beats the Miner from where it stands: there the Major's square matters as little as
+  // with block=1.
+  auto score = [](const char* major, int blockers, int b2_owner, int b2_rank) {
+    State s = position({{"a1", 0, kFlag},
+                        {"a2", 0, kBomb},
+                        {"b1", 0, kBomb},
+                        {"a3", 0, kBomb},
+                        {"b3", 0, kBomb},
+                        {"c1", 0, kBomb},
+                        {"c2", 0, kSergeant, kMoved},
+                        {major, 0, kMajor, kMoved},
+                        {"a6", 1, kMiner, kSeen},
+                        {"j10", 1, kFlag}});
+    s.put(test::at("b2"), b2_owner, b2_rank, b2_owner == 0 ? 0 : kSeen);
+    const FlagRace race = flag_race(s.info(0), blockers);
+    EvalContext context;
+    context.race = &race;
+    context.home = false;  // the race alone
+    return evaluate(s, 0, context);
+  };
+  auto home_pays = [&](int blockers, int b2_owner, int b2_rank) {
+    return score("c4", blockers, b2_owner, b2_rank) - score("d2", blockers, b2_owner, b2_rank);
+  };
+  for (const auto& [owner, rank] : {std::pair{0, +kScout}, std::pair{1, +kColonel}}) {
+    SCOPED_TRACE(rank);
+    EXPECT_GT(home_pays(2, owner, rank), 50);
+    EXPECT_GT(home_pays(2, owner, rank) - home_pays(1, owner, rank), 50);
+  }
+  EXPECT_LT(std::abs(home_pays(2, 0, kLieutenant) - home_pays(1, 0, kLieutenant)), 10);
+}
+
 TEST(StrategoEvaluation, AnExitClosedByBombsIsGuardedBeforeTheBombs) {
   // Red's Flag on j1 in the corner: Bombs on i1 and j2, and i2 and h1 behind them. Every other neighbour of the exit i1
   // is a Bomb or the Flag, so no defender can stand next to it; a Miner coming that way stands on h1 or i2 first, and a
@@ -863,7 +900,7 @@ TEST(StrategoSearch, AChasedPieceDoesNotGoRoundTheSameSquaresForever) {
 TEST(StrategoSearch, AChaseByAnUnknownPieceOrForAPieceWorthMoreThanTheCostEndsWithChase) {
   // The chase above, with a chaser Red never saw fight (asmodeus's Marshal, never revealed, followed strat's Colonel
   // round three squares for 1,300 plies) or with a fleeing General worth more than one `loop` (its flight stays best at
-  // one cost; with `chase` every further repeat costs once more, down to the draw).
+  // one cost; with `chase` every further repeat costs once more, down to the draw; with `grow`, from a later repeat).
   for (const auto& [fleeing, chaser, flags] :
        {std::tuple{kMajor, kGeneral, kMoved}, std::tuple{kGeneral, kMarshal, kSeen}}) {
     SearchConfig config = fixed(40000, 2, 3);
@@ -875,5 +912,11 @@ TEST(StrategoSearch, AChaseByAnUnknownPieceOrForAPieceWorthMoreThanTheCostEndsWi
     const auto with = chased(config, fleeing, chaser, flags, 24);
     EXPECT_LT(with.size(), 24u) << int{fleeing};
     EXPECT_FALSE(flight(with.back())) << with.back();
+    // A later start of the growth (grow=6): the General flees longer, and still gives up within twice as many turns.
+    config.grow = 6;
+    const auto later = chased(config, fleeing, chaser, flags, 48);
+    EXPECT_FALSE(flight(later.back())) << later.back();
+    EXPECT_LT(later.size(), 48u) << int{fleeing};
+    if (fleeing == kGeneral) EXPECT_GT(later.size(), with.size() + 4);
   }
 }
