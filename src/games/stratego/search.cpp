@@ -537,16 +537,15 @@ FlagRace flag_race(const Info& info, int blockers, bool closed) {
     return (c & kRankMask) && !(c & kWall) ? ((c & kBlue) ? 1 : 0) : -1;
   };
   auto own_piece = [&](int q) { return blockers >= 1 && owner(q) == me && movable(info.cell(q) & kRankMask); };
-  auto enemy_piece = [&](int q) { return blockers >= 2 && owner(q) == (me ^ 1); };  // with blockers 2, barred below
   // With blockers 2, squares no defender passes or stands on: one's own piece with nothing but walls and its own
-  // pieces around it (it cannot step aside), and a known enemy Major or higher (which most defenders lose to). Strat
-  // lost its Flag so, far ahead: its Major "guarded" a bombed-in corner from a square its own Scout held, boxed in by
-  // the Bombs and the Major itself, while a Miner walked down the file at the Bombs (peternlewis); and from a square
-  // a known enemy General stood on while a Miner came round (stratego-v1).
+  // pieces around it (it cannot step aside), and a known enemy Major or higher, or Bomb (most defenders lose to it).
+  // Strat lost its Flag so: its Major "guarded" a bombed-in corner from a square its own Scout held, boxed in by the
+  // Bombs and the Major itself, while a Miner walked down the file at the Bombs (peternlewis, strat 700 ahead by its
+  // own evaluation); and another "guarded" from a square a known enemy General stood on (stratego-v1).
   auto barred = [&](int q) {
     if (blockers < 2) return false;
     const std::uint8_t c = info.cell(q);
-    if (enemy_piece(q)) return (c & kKnown) && (c & kRankMask) >= kMajor;
+    if (owner(q) == (me ^ 1)) return (c & kKnown) && (c & kRankMask) >= kMajor;
     if (!own_piece(q)) return false;
     for (int d : kDirs)
       if (const std::uint8_t n = info.cell(q + d); n == 0 || (!(n & kWall) && owner(q + d) != me)) return false;
@@ -555,12 +554,11 @@ FlagRace flag_race(const Info& info, int blockers, bool closed) {
   auto spread_defender = [&](std::array<std::uint8_t, kCells>& dist, const std::vector<int>& sources, int start) {
     dist.fill(255);
     std::vector<std::vector<int>> at(start + 1);  // squares by distance (a bucket queue: steps cost one or two)
-    for (int q : sources)
-      if (!enemy_piece(q) || !barred(q)) dist[q] = static_cast<std::uint8_t>(start), at[start].push_back(q);
+    for (int q : sources) dist[q] = static_cast<std::uint8_t>(start), at[start].push_back(q);
     for (std::size_t k = 0; k < at.size(); ++k) {
       for (std::size_t i = 0; i < at[k].size(); ++i) {
         const int q = at[k][i];
-        if (dist[q] != k || barred(q)) continue;  // a piece that cannot move defends from its square only
+        if (dist[q] != k) continue;
         const std::size_t next = k + 1 + (own_piece(q) ? 1 : 0);
         for (int d : kDirs) {
           const int n = q + d;
@@ -1043,8 +1041,9 @@ Move SearchAgent::choose(const State& root) {
     return public_key(c, me);
   };
   // How many times over the cost each flight pays: once from its second repeat, and with `chase` once more for every
-  // repeat from the `grow`th (a chase that goes round for good ends up costing the whole lead, down to the draw's -loop:
-  // a General chased by asmodeus's unknown Marshal, 325 ahead, fled for 1,300 plies rather than drop to 75 ahead).
+  // repeat from the `grow`th (a chase that goes round for good ends up costing the whole lead, down to the draw's
+  // -loop: a General chased by asmodeus's unknown Marshal, 325 ahead, fled for 1,300 plies rather than drop to 75
+  // ahead).
   std::vector<int> looping(n, 0);
   for (int i = 0; i < n; ++i) {
     if (!fleeing(moves[i])) continue;
