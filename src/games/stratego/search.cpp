@@ -211,7 +211,7 @@ int intruder_rank(const Piece& e, bool miners) {
 }
 
 int flag_race_exposure(const State& s, int me, const Army2& mine, const Army2& theirs, bool wary, int lead, int level,
-                       bool home, bool far, const FlagRace& race) {
+                       bool home, bool far, int lost, const FlagRace& race) {
   constexpr int kGuard = 300, kReach = 6, kHome = 5;
   // With `far`, the fewer pieces the enemy can still move, the farther out an intruder counts: from 6 moves with 12
   // or more up to 12 with 6 or fewer. In the endgames lost on the Flag while ahead, the intruder set out beyond the
@@ -254,7 +254,7 @@ int flag_race_exposure(const State& s, int me, const Army2& mine, const Army2& t
       // stratego-v1 a Scout ran along the back row to a Flag whose guards were far away.
       if (home && rank == kScout && moves > 1 && s.cell(race.exit[x]) == 0 && open_line(s, e.square, race.exit[x]))
         moves = 1;
-      if (moves + 1 > reach || guard / (moves + 1) <= worst) continue;
+      if (moves + 1 > reach || std::max(guard / (moves + 1), std::min(lost, lost * 2 / (moves + 1))) <= worst) continue;
       int fastest = kCells;  // the moves the quickest defender that stops the intruder needs, its side's turn counted
       for (int i = 0; i < mine.n && fastest > moves - spare; ++i) {
         const Piece& a = mine.piece[i];
@@ -265,6 +265,11 @@ int flag_race_exposure(const State& s, int me, const Army2& mine, const Army2& t
       if (late <= -spare) continue;
       const int share = kLateShare[level][std::min(late, 3)];
       worst = std::max(worst, guard / (moves + 1) * share / 100);
+      // With `lost`, a race no defender wins, run by a piece that can take the Flag in this world (wary's Miners only
+      // as often as the world draws one), weighs like the game: at guard's share, vixen's Miner came up the f-file
+      // while strat's General left its post to take a Colonel (worth more than the 160 the race cost three moves out).
+      if (lost > 0 && late > 0 && (rank == e.rank || (!bomb[x] && movable(e.rank))))
+        worst = std::max(worst, std::min(lost, lost * 2 / (moves + 1)));
     }
   }
   // A guard at home: the nearest own piece that beats a Scout, a Miner and a Sergeant (the pieces that come for a Flag
@@ -287,10 +292,10 @@ int flag_race_exposure(const State& s, int me, const Army2& mine, const Army2& t
 }
 
 int flag_exposure(const State& s, int me, const Army2& mine, const Army2& theirs, bool wary, int lead, int level,
-                  bool home, bool far, const FlagRace* race) {
+                  bool home, bool far, int lost, const FlagRace* race) {
   // The race knows where the owner's Flag stands: it never moves, and once taken nothing is evaluated.
   if (race && race->owner == me && race->flag >= 0)
-    return flag_race_exposure(s, me, mine, theirs, wary, lead, level, home, far, *race);
+    return flag_race_exposure(s, me, mine, theirs, wary, lead, level, home, far, lost, *race);
   constexpr int kGuard = 300, kReach = 6;
   int flag = -1;
   for (int i = 0; i < mine.n && flag < 0; ++i)
@@ -362,7 +367,7 @@ int evaluate(const State& s, int player, const EvalContext& context) {
     return field && field->owner == p ? 0
                                       : flag_exposure(s, p, pieces[p], pieces[p ^ 1], context.wary,
                                                       p == player ? lead : -lead, context.guard, context.home,
-                                                      context.far, context.race);
+                                                      context.far, context.lost, context.race);
   };
   auto sweep = [&](int p) { return context.sweeper == p ? context.sweep : kRanks; };
   // Trading down: the same lead is worth more with less left on the board (each side's army is about 2550 at the
@@ -383,7 +388,7 @@ int evaluate(const State& s, int player, const EvalContext& context) {
 SearchConfig SearchConfig::from(const Options& o) {
   o.check_known({"time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field",
                  "wary", "reserve", "race", "win", "guard", "soft", "fog", "block", "nest", "closed", "home", "sweep",
-                 "trade", "walled", "escort", "far", "loop", "lure", "spy", "chase", "grow"});
+                 "trade", "walled", "escort", "far", "loop", "lure", "spy", "chase", "grow", "lost"});
   SearchConfig c;
   c.nodes = static_cast<long>(o.get_int("nodes", 0, 0, 1'000'000'000));
   c.time_ms = static_cast<double>(o.get_int("time", c.nodes > 0 ? 0 : 1000, 0, 3'600'000));
@@ -414,6 +419,7 @@ SearchConfig SearchConfig::from(const Options& o) {
   c.spy = static_cast<int>(o.get_int("spy", SearchConfig{}.spy, 0, 2));
   c.chase = static_cast<int>(o.get_int("chase", SearchConfig{}.chase, 0, 100));
   c.grow = static_cast<int>(o.get_int("grow", SearchConfig{}.grow, 2, 1000));
+  c.lost = static_cast<int>(o.get_int("lost", SearchConfig{}.lost, 0, 5000));
   c.fog = static_cast<int>(o.get_int("fog", SearchConfig{}.fog, 0, 5));
   c.guard = static_cast<int>(o.get_int("guard", SearchConfig{}.guard, 0, 2));
   c.win_margin = static_cast<int>(o.get_int("win", SearchConfig{}.win_margin, 0, 5000));
@@ -962,6 +968,7 @@ Move SearchAgent::choose(const State& root) {
                    config_.race ? &flag_race_ : nullptr, config_.guard, config_.home};
   eval_context_.trade = config_.trade;
   eval_context_.far = config_.far;
+  eval_context_.lost = config_.lost;
   // The strongest rank any moved enemy piece the player does not know may have: the player's pieces above it beat every
   // such piece, and hunt them (EvalContext::sweep). Below the root they attack one only when the search's elimination
   // allows it (every unknown piece's rank, moved or not, loses); else the root weighs the attack over its ranks.

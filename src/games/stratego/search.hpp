@@ -80,6 +80,9 @@ struct EvalContext {
   int trade = 0;
   // With a race: the fewer pieces the enemy can move, the farther out an intruder counts (6 moves, up to 12).
   bool far = false;
+  // With a race: an intruder that may take the Flag in this world (its own rank, not `wary`'s Miner) and that no
+  // defender stops in time costs this much one move from its exit, less the farther out (0: only the guard's share).
+  int lost = 0;
 };
 
 struct SearchConfig {
@@ -142,9 +145,13 @@ struct SearchConfig {
   // times or more pays (times - grow + 1) costs. grow=2 is stop 36's chase; a later start leaves alone the chases that
   // end after a few rounds (peternlewis gives up on a piece after two or three) and still ends a loop of hundreds.
   int grow = 2;
+  // A race that no defender wins in time, against an intruder that is (in the world searched) a piece that can take the
+  // Flag, costs `lost` one move out, 2/3 of it two moves out, and lost*2/(moves+1) beyond, so that a lost race weighs
+  // like the game it loses rather than like a Colonel (lost=0: only the guard's share; see flag_race_exposure).
+  int lost = 0;
   // "time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field", "wary",
   // "reserve", "race", "win", "guard", "soft", "fog", "block", "nest", "closed", "home", "sweep", "trade", "walled",
-  // "escort", "far", "loop", "lure", "spy", "chase", "grow".
+  // "escort", "far", "loop", "lure", "spy", "chase", "grow", "lost".
   // Without time or nodes: 1000 ms.
   static SearchConfig from(const Options& options);
 };

@@ -655,6 +655,37 @@ TEST(StrategoEvaluation, AFlagGuardNeverPostsOnASquareItCannotReach) {
   EXPECT_LT(std::abs(home_pays(2, 0, kLieutenant) - home_pays(1, 0, kLieutenant)), 10);
 }
 
+TEST(StrategoEvaluation, ARaceNoDefenderWinsWeighsLikeTheGameWithLost) {
+  // Red's Flag on a1 behind Bombs on a2 and b1; Blue's piece on a5 is three moves from the exit a2 (a Miner takes the
+  // Bomb). Red's General on j9 is far too late, on b4 in time. With lost=900 the race a Miner wins costs 900*2/4 = 450
+  // where the guard's share alone is (300 + lead/2)/4, about 100 (vixen's Miner came so while strat's General took a
+  // Colonel, the race at the guard's share worth less than the Colonel). It counts only what the piece is in the world
+  // evaluated: an unknown Scout, a Miner to `wary`, keeps the guard's share and no more.
+  auto score = [](const char* general, int blue_rank, int blue_flags, int lost) {
+    const State s = position({{"a1", 0, kFlag},
+                              {"a2", 0, kBomb},
+                              {"b1", 0, kBomb},
+                              {general, 0, kGeneral, kMoved},
+                              {"a5", 1, blue_rank, blue_flags},
+                              {"i10", 1, kMiner},  // Blue has a Miner (far off): `wary` takes a5 for one
+                              {"j10", 1, kFlag}});
+    const FlagRace race = flag_race(s.info(0), 2);
+    EvalContext context;
+    context.race = &race;
+    context.home = false;  // the race alone
+    context.lost = lost;
+    return evaluate(s, 0, context);
+  };
+  auto lost_costs = [&](const char* general, int blue_rank, int blue_flags) {
+    return score(general, blue_rank, blue_flags, 0) - score(general, blue_rank, blue_flags, 900);
+  };
+  EXPECT_GT(lost_costs("j9", kMiner, kMoved | kSeen), 300);
+  EXPECT_GT(lost_costs("j9", kMiner, kMoved), 300);
+  EXPECT_EQ(lost_costs("j9", kScout, kMoved), 0);
+  EXPECT_GT(score("j9", kScout, kMoved, 900), score("b4", kScout, kMoved, 900));  // wary's share stays
+  EXPECT_EQ(lost_costs("b4", kMiner, kMoved | kSeen), 0);
+}
+
 TEST(StrategoEvaluation, AnExitClosedByBombsIsGuardedBeforeTheBombs) {
   // Red's Flag on j1 in the corner: Bombs on i1 and j2, and i2 and h1 behind them. Every other neighbour of the exit i1
   // is a Bomb or the Flag, so no defender can stand next to it; a Miner coming that way stands on h1 or i2 first, and a
