@@ -112,9 +112,9 @@ struct SearchConfig {
   // (Evidence::bold_unmoved), then as fog=0: such a player finds the Flag by testing (stop 32). fog=5: as fog=4, but
   // the tester guesses: in each world its top pieces may take one of the player's unmoved pieces near them.
   int fog = 1;
-  // A defender's race counts one's own pieces in its way (block=0: it walks through them); block=2: known enemy Majors
-  // and up, and one's own pieces that cannot move, bar it (flag_race).
-  int block = 1;
+  // A defender's race counts one's own pieces in its way (block=0: it walks through them); block=2 (the default since
+  // stop 38): known enemy Majors and up, and one's own pieces that cannot move, bar it too (flag_race; block=1: not).
+  int block = 2;
   bool nest = true;   // known Bombs beside an unmoved enemy piece make it likelier the Flag (nest=0: per square only)
   bool closed = true;  // an exit closed by one's Bombs is guarded next to those Bombs (closed=0: it cannot be guarded)
   bool home = true;    // a guard at home and Scouts' runs in the race (home=0: neither)
@@ -138,13 +138,13 @@ struct SearchConfig {
   int spy = 0;
   // Percent: an unknown enemy piece that moved and beats or trades with a piece of the player's beside it with at
   // least this chance (the beliefs) counts as its chaser for `loop`, as a known one does, and each repeat of a flight
-  // beyond the second costs `loop` once more (chase=0: known chasers only, one cost, as in stops 29-35). chase=50
-  // measured better against asmodeus (fewer draws) and worse against peternlewis (docs/games/stratego.md, stop 36).
-  int chase = 0;
+  // beyond the second costs `loop` once more (chase=0: known chasers only, one cost, as in stops 29-37). With grow=6
+  // and block=2, the default since stop 38: measured against every bot in stop 37 (docs/games/stratego.md).
+  int chase = 50;
   // With `chase`, the repeat from which each further one costs `loop` once more: a flight into a position left `grow`
   // times or more pays (times - grow + 1) costs. grow=2 is stop 36's chase; a later start leaves alone the chases that
-  // end after a few rounds (peternlewis gives up on a piece after two or three) and still ends a loop of hundreds.
-  int grow = 2;
+  // end after a few rounds and still ends a loop of hundreds (a test: 33 turns of a General's flight, against 17).
+  int grow = 6;
   // A race that no defender wins in time, against an intruder that is (in the world searched) a piece that can take the
   // Flag, costs `lost` one move out, 2/3 of it two moves out, and lost*2/(moves+1) beyond, so that a lost race weighs
   // like the game it loses rather than like a Colonel (lost=0: only the guard's share; see flag_race_exposure).

@@ -940,6 +940,7 @@ TEST(StrategoSearch, AChaseByAnUnknownPieceOrForAPieceWorthMoreThanTheCostEndsWi
     ASSERT_EQ(without.size(), 24u) << int{fleeing};
     for (const auto& m : without) EXPECT_TRUE(flight(m)) << m;
     config.chase = 50;
+    config.grow = 2;  // stop 36's growth, from the second repeat
     const auto with = chased(config, fleeing, chaser, flags, 24);
     EXPECT_LT(with.size(), 24u) << int{fleeing};
     EXPECT_FALSE(flight(with.back())) << with.back();
