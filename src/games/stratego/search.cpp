@@ -268,8 +268,13 @@ int flag_race_exposure(const State& s, int me, const Army2& mine, const Army2& t
       // With `lost`, a race no defender wins, run by a piece that can take the Flag in this world (wary's Miners only
       // as often as the world draws one), weighs like the game: at guard's share, vixen's Miner came up the f-file
       // while strat's General left its post to take a Colonel (worth more than the 160 the race cost three moves out).
-      if (lost > 0 && late > 0 && (rank == e.rank || (!bomb[x] && movable(e.rank))))
-        worst = std::max(worst, std::min(lost, lost * 2 / (moves + 1)));
+      // Only a race: where no piece that can get there beats the intruder (a known enemy Marshal), no move changes it,
+      // and a cost near the game's on every line only pushed the search's scores towards those of a lost game. A
+      // defender one move late leaves 5/8 of it, each move later 1/8 more, up to all of it four moves late: an
+      // intruder already on the exit wins every race, and at one price whatever the defenders did, vixen's known
+      // Captain stood beside strat's Flag for ten moves while strat's Colonel, four moves from it, walked away.
+      if (lost > 0 && late > 0 && fastest < kCells && (rank == e.rank || (!bomb[x] && movable(e.rank))))
+        worst = std::max(worst, std::min(lost, lost * 2 / (moves + 1)) * (4 + std::min(late, 4)) / 8);
     }
   }
   // A guard at home: the nearest own piece that beats a Scout, a Miner and a Sergeant (the pieces that come for a Flag

@@ -146,8 +146,9 @@ struct SearchConfig {
   // end after a few rounds and still ends a loop of hundreds (a test: 33 turns of a General's flight, against 17).
   int grow = 6;
   // A race that no defender wins in time, against an intruder that is (in the world searched) a piece that can take the
-  // Flag, costs `lost` one move out, 2/3 of it two moves out, and lost*2/(moves+1) beyond, so that a lost race weighs
-  // like the game it loses rather than like a Colonel (lost=0: only the guard's share; see flag_race_exposure).
+  // Flag and that some piece of the player's beats, costs `lost` one move out, 2/3 of it two moves out, lost*2/(moves+1)
+  // beyond, times (4 + moves late, at most 4)/8, so that a lost race weighs like the game it loses rather than like a
+  // Colonel, and bringing a defender nearer still pays (lost=0: only the guard's share; see flag_race_exposure).
   int lost = 0;
   // "time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field", "wary",
   // "reserve", "race", "win", "guard", "soft", "fog", "block", "nest", "closed", "home", "sweep", "trade", "walled",

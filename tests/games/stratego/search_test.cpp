@@ -684,6 +684,30 @@ TEST(StrategoEvaluation, ARaceNoDefenderWinsWeighsLikeTheGameWithLost) {
   EXPECT_EQ(lost_costs("j9", kScout, kMoved), 0);
   EXPECT_GT(score("j9", kScout, kMoved, 900), score("b4", kScout, kMoved, 900));  // wary's share stays
   EXPECT_EQ(lost_costs("b4", kMiner, kMoved | kSeen), 0);
+  // A defender nearer, though still late, costs less: bringing it home pays before it is in time.
+  EXPECT_GT(lost_costs("f3", kMiner, kMoved | kSeen), 150) << lost_costs("f3", kMiner, kMoved | kSeen);
+  EXPECT_LT(lost_costs("f3", kMiner, kMoved | kSeen), lost_costs("j9", kMiner, kMoved | kSeen) - 100)
+      << lost_costs("f3", kMiner, kMoved | kSeen) << " " << lost_costs("j9", kMiner, kMoved | kSeen);
+  // With a2 open any piece may take the Flag: a known Colonel the General beats is a race lost (lost counts), a known
+  // Marshal nothing of Red's beats is no race (no move changes it: lost adds nothing).
+  auto open_costs = [](int blue_rank) {
+    auto score = [&](int lost) {
+      const State s = position({{"a1", 0, kFlag},
+                                {"b1", 0, kBomb},
+                                {"j9", 0, kGeneral, kMoved},
+                                {"a5", 1, blue_rank, kMoved | kSeen},
+                                {"j10", 1, kFlag}});
+      const FlagRace race = flag_race(s.info(0), 2);
+      EvalContext context;
+      context.race = &race;
+      context.home = false;
+      context.lost = lost;
+      return evaluate(s, 0, context);
+    };
+    return score(0) - score(900);
+  };
+  EXPECT_GT(open_costs(kColonel), 300);
+  EXPECT_EQ(open_costs(kMarshal), 0);
 }
 
 TEST(StrategoEvaluation, AnExitClosedByBombsIsGuardedBeforeTheBombs) {
