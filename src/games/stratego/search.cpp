@@ -16,6 +16,9 @@ constexpr int kInf = 1'000'000;
 // chance of taking the Flag, averaged over the worlds, buys a real risk: a Marshal does not attack a piece that is
 // the Flag in one world of six and a Bomb in one of two.
 constexpr int kWin = 1000;
+// `hope`: a root score this near the loss's is a loss in (almost) every world, and moves this near the best one lose
+// as surely (a loss a few plies later).
+constexpr int kHopeLoss = 8, kHopeLost = 2000;
 constexpr int kQuiescencePlies = 4;
 // Both armies' material at the start, as the evaluation counts it (every piece unknown and hunted).
 constexpr int kArmies = 5100;
@@ -270,11 +273,11 @@ int flag_race_exposure(const State& s, int me, const Army2& mine, const Army2& t
       // while strat's General left its post to take a Colonel (worth more than the 160 the race cost three moves out).
       // Only a race: where no piece that can get there beats the intruder (a known enemy Marshal), no move changes it,
       // and a cost near the game's on every line only pushed the search's scores towards those of a lost game. A
-      // defender one move late leaves 5/8 of it, each move later 1/8 more, up to all of it four moves late: an
-      // intruder already on the exit wins every race, and at one price whatever the defenders did, vixen's known
-      // Captain stood beside strat's Flag for ten moves while strat's Colonel, four moves from it, walked away.
+      // defender one move late leaves 55% of it, each move later 5% more, up to all of it ten moves late: an intruder
+      // already on the exit wins every race, and at one price whatever the defenders did, vixen's known Captain stood
+      // beside strat's Flag for ten moves while strat's Colonel, four moves from it, walked away.
       if (lost > 0 && late > 0 && fastest < kCells && (rank == e.rank || (!bomb[x] && movable(e.rank))))
-        worst = std::max(worst, std::min(lost, lost * 2 / (moves + 1)) * (4 + std::min(late, 4)) / 8);
+        worst = std::max(worst, std::min(lost, lost * 2 / (moves + 1)) * (10 + std::min(late, 10)) / 20);
     }
   }
   // A guard at home: the nearest own piece that beats a Scout, a Miner and a Sergeant (the pieces that come for a Flag
@@ -393,7 +396,7 @@ int evaluate(const State& s, int player, const EvalContext& context) {
 SearchConfig SearchConfig::from(const Options& o) {
   o.check_known({"time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field",
                  "wary", "reserve", "race", "win", "guard", "soft", "fog", "block", "nest", "closed", "home", "sweep",
-                 "trade", "walled", "escort", "far", "loop", "lure", "spy", "chase", "grow", "lost"});
+                 "trade", "walled", "escort", "far", "loop", "lure", "spy", "chase", "grow", "lost", "hope"});
   SearchConfig c;
   c.nodes = static_cast<long>(o.get_int("nodes", 0, 0, 1'000'000'000));
   c.time_ms = static_cast<double>(o.get_int("time", c.nodes > 0 ? 0 : 1000, 0, 3'600'000));
@@ -425,6 +428,7 @@ SearchConfig SearchConfig::from(const Options& o) {
   c.chase = static_cast<int>(o.get_int("chase", SearchConfig{}.chase, 0, 100));
   c.grow = static_cast<int>(o.get_int("grow", SearchConfig{}.grow, 2, 1000));
   c.lost = static_cast<int>(o.get_int("lost", SearchConfig{}.lost, 0, 5000));
+  c.hope = o.get_int("hope", 1, 0, 1) != 0;
   c.fog = static_cast<int>(o.get_int("fog", SearchConfig{}.fog, 0, 5));
   c.guard = static_cast<int>(o.get_int("guard", SearchConfig{}.guard, 0, 2));
   c.win_margin = static_cast<int>(o.get_int("win", SearchConfig{}.win_margin, 0, 5000));
@@ -1175,6 +1179,27 @@ Move SearchAgent::choose(const State& root) {
   int best = 0;
   for (int i = 1; i < n; ++i)
     if (accepted[i] + jitter[i] > accepted[best] + jitter[best]) best = i;
+  // With `hope`, when every world loses whatever the player does (the enemy, who sees every rank inside a world, takes
+  // the Flag beside it), the choice among the losses is not left to the jitter: the move whose position is best by the
+  // evaluation, as if the enemy does not strike, is taken. The enemy does not know which piece is the Flag: vixen's
+  // known Captain stood beside strat's Flag for ten moves, strat 650 ahead, while every move scored the same loss and
+  // strat's Colonel, four moves away, walked off. Attacks on unknown pieces keep their scores: one world's draw would
+  // decide them.
+  // The evaluation prices a race no defender wins at least as `lost` at kHopeLost does: the nearer the nearest piece
+  // that beats the intruder, the better (at the guard's share alone a late defender is as late at four moves as at
+  // ten, and the Colonel's steps towards the Captain scored the same as a Miner's along the back row).
+  if (config_.hope && accepted[best] < -win_ + kHopeLoss) {
+    EvalContext hoping = eval_context_;
+    hoping.lost = std::max(hoping.lost, kHopeLost);
+    double hoped = -kInf;
+    for (int i = 0; i < n; ++i) {
+      if (gamble[i] || accepted[i] < accepted[best] - kHopeLoss) continue;
+      State after = worlds[0];
+      after.apply(moves[i], nullptr);
+      const double v = evaluate(after, me, hoping) + jitter[i];
+      if (v > hoped) hoped = v, best = i;
+    }
+  }
   last_scores_.clear();
   for (int i = 0; i < n; ++i) last_scores_.push_back({moves[i], accepted[i] + jitter[i]});
   if (const std::uint64_t key = left_after(moves[best])) ++left_[key];

@@ -147,12 +147,15 @@ struct SearchConfig {
   int grow = 6;
   // A race that no defender wins in time, against an intruder that is (in the world searched) a piece that can take the
   // Flag and that some piece of the player's beats, costs `lost` one move out, 2/3 of it two moves out, lost*2/(moves+1)
-  // beyond, times (4 + moves late, at most 4)/8, so that a lost race weighs like the game it loses rather than like a
-  // Colonel, and bringing a defender nearer still pays (lost=0: only the guard's share; see flag_race_exposure).
+  // beyond, times (10 + moves late, at most 10)/20, so that a lost race weighs like the game it loses rather than like
+  // a Colonel, and bringing a defender nearer still pays (lost=0: only the guard's share; see flag_race_exposure).
   int lost = 0;
+  // When every root move loses in (almost) every world, the one whose position the evaluation likes best, as if the
+  // enemy does not strike (it does not know the Flag), not the jitter's pick (hope=0: the jitter's; search.cpp).
+  bool hope = true;
   // "time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field", "wary",
   // "reserve", "race", "win", "guard", "soft", "fog", "block", "nest", "closed", "home", "sweep", "trade", "walled",
-  // "escort", "far", "loop", "lure", "spy", "chase", "grow", "lost".
+  // "escort", "far", "loop", "lure", "spy", "chase", "grow", "lost", "hope".
   // Without time or nodes: 1000 ms.
   static SearchConfig from(const Options& options);
 };

@@ -220,6 +220,35 @@ TEST(StrategoSearch, ATopPieceCountsOnlyPartOfAnUnmovedPiecesChanceOfBeingTheFla
   }
 }
 
+TEST(StrategoSearch, WhenEveryMoveLosesTheNearestDefenderStillComes) {
+  // Blue's known Captain stands beside Red's Flag on a1 (a2; b1 is a Bomb): inside every world Blue sees the Flag and
+  // takes it next move, whatever Red does, so every root move scores the same loss. Blue does not know it (vixen's
+  // Captain stood so for ten moves, strat 650 ahead). With `hope` Red's Major, the one piece that beats the Captain,
+  // steps towards b2 beside it (c3-b3 or c3-c2) in every seed; without, the jitter picks among all of Red's moves.
+  const State s = position({{"a1", 0, kFlag},
+                            {"b1", 0, kBomb},
+                            {"c3", 0, kMajor, kSeen},
+                            {"e6", 0, kSergeant, kMoved},
+                            {"g4", 0, kLieutenant, kMoved},
+                            {"a2", 1, kCaptain, kSeen},
+                            {"i10", 1, kBomb},
+                            {"j10", 1, kFlag}});
+  int towards = 0, towards_without = 0;
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    SearchConfig config = fixed(20000, 2, 2);
+    SearchAgent agent(config, seed);
+    const std::string chosen = s.move_to_string(agent.choose(s));
+    EXPECT_LT(best_score(agent, s), -900) << "every move loses";
+    towards += chosen == "c3-b3" || chosen == "c3-c2";
+    config.hope = false;
+    SearchAgent blind(config, seed);
+    const std::string guessed = s.move_to_string(blind.choose(s));
+    towards_without += guessed == "c3-b3" || guessed == "c3-c2";
+  }
+  EXPECT_EQ(towards, 4);
+  EXPECT_LT(towards_without, 4);
+}
+
 TEST(StrategoSearch, TheTranspositionTableKeepsTheChoices) {
   // The table only saves work: on a fixed depth, with and without it, the agent makes the same choices, move after
   // move, in games that went through every phase.
@@ -661,7 +690,7 @@ TEST(StrategoEvaluation, ARaceNoDefenderWinsWeighsLikeTheGameWithLost) {
   // where the guard's share alone is (300 + lead/2)/4, about 100 (vixen's Miner came so while strat's General took a
   // Colonel, the race at the guard's share worth less than the Colonel). It counts only what the piece is in the world
   // evaluated: an unknown Scout, a Miner to `wary`, keeps the guard's share and no more.
-  auto score = [](const char* general, int blue_rank, int blue_flags, int lost) {
+  auto score = [](const char* general, int blue_rank, std::uint8_t blue_flags, int lost) {
     const State s = position({{"a1", 0, kFlag},
                               {"a2", 0, kBomb},
                               {"b1", 0, kBomb},
@@ -676,7 +705,7 @@ TEST(StrategoEvaluation, ARaceNoDefenderWinsWeighsLikeTheGameWithLost) {
     context.lost = lost;
     return evaluate(s, 0, context);
   };
-  auto lost_costs = [&](const char* general, int blue_rank, int blue_flags) {
+  auto lost_costs = [&](const char* general, int blue_rank, std::uint8_t blue_flags) {
     return score(general, blue_rank, blue_flags, 0) - score(general, blue_rank, blue_flags, 900);
   };
   EXPECT_GT(lost_costs("j9", kMiner, kMoved | kSeen), 300);
@@ -973,6 +1002,8 @@ TEST(StrategoSearch, AChaseByAnUnknownPieceOrForAPieceWorthMoreThanTheCostEndsWi
     const auto later = chased(config, fleeing, chaser, flags, 48);
     EXPECT_FALSE(flight(later.back())) << later.back();
     EXPECT_LT(later.size(), 48u) << int{fleeing};
-    if (fleeing == kGeneral) EXPECT_GT(later.size(), with.size() + 4);
+    if (fleeing == kGeneral) {
+      EXPECT_GT(later.size(), with.size() + 4);
+    }
   }
 }
