@@ -147,7 +147,7 @@ struct SearchConfig {
   int grow = 6;
   // A race that no defender wins in time, against an intruder that is (in the world searched) a piece that can take the
   // Flag and that some piece of the player's beats, costs `lost` one move out, 2/3 of it two moves out, lost*2/(moves+1)
-  // beyond, times (10 + moves late, at most 10)/20, so that a lost race weighs like the game it loses rather than like
+  // beyond, times (15 + moves late, at most 5)/20, so that a lost race weighs like the game it loses rather than like
   // a Colonel, and bringing a defender nearer still pays (lost=0: only the guard's share; see flag_race_exposure).
   int lost = 0;
   // When every root move loses in (almost) every world, the one whose position the evaluation likes best, as if the
