@@ -275,7 +275,7 @@ int flag_race_exposure(const State& s, int me, const Army2& mine, const Army2& t
       // and a cost near the game's on every line only pushed the search's scores towards those of a lost game. A
       // defender one move late leaves 80% of it, each move later 5% more, up to all of it five moves late: an intruder
       // already on the exit wins every race, and at one price whatever the defenders did, vixen's known Captain stood
-      // beside strat's Flag for ten moves while strat's Major, two moves from it, never came.
+      // beside strat's Flag for ten moves while strat's Major, one move from the square beside it, never came.
       if (lost > 0 && late > 0 && fastest < kCells && (rank == e.rank || (!bomb[x] && movable(e.rank))))
         worst = std::max(worst, std::min(lost, lost * 2 / (moves + 1)) * (15 + std::min(late, 5)) / 20);
     }
@@ -1183,17 +1183,18 @@ Move SearchAgent::choose(const State& root) {
   // the Flag beside it), the choice among the losses is not left to the jitter: the move whose position is best by the
   // evaluation, as if the enemy does not strike, is taken. The enemy does not know which piece is the Flag: vixen's
   // known Captain stood beside strat's Flag for ten moves, strat 650 ahead, while every move scored the same loss and
-  // strat's Major, one move from the square beside it, went elsewhere. Attacks on unknown pieces keep their scores: one world's draw would
-  // decide them.
-  // The evaluation prices a race no defender wins at least as `lost` at kHopeLost does: the nearer the nearest piece
-  // that beats the intruder, the better (at the guard's share alone a late defender is as late at one move as at
-  // five, and the Major's step beside the Captain scored the same as a Miner's along the back row).
+  // strat's Major, one move from the square beside it, went elsewhere. Attacks on unknown pieces keep their scores:
+  // one world's draw would decide them. The evaluation prices a race no defender wins at least as `lost` at kHopeLost
+  // does: the nearer the nearest piece that beats the intruder, the better (at the guard's share alone a late defender
+  // is as late at one move as at five, and the Major's step beside the Captain scored the same as a Miner's along the
+  // back row).
   if (config_.hope && accepted[best] < -win_ + kHopeLoss) {
     EvalContext hoping = eval_context_;
     hoping.lost = std::max(hoping.lost, kHopeLost);
+    const double least = accepted[best] - kHopeLoss;
     double hoped = -kInf;
     for (int i = 0; i < n; ++i) {
-      if (gamble[i] || accepted[i] < accepted[best] - kHopeLoss) continue;
+      if (gamble[i] || accepted[i] < least) continue;
       State after = worlds[0];
       after.apply(moves[i], nullptr);
       const double v = evaluate(after, me, hoping) + jitter[i];

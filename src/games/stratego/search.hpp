@@ -80,8 +80,9 @@ struct EvalContext {
   int trade = 0;
   // With a race: the fewer pieces the enemy can move, the farther out an intruder counts (6 moves, up to 12).
   bool far = false;
-  // With a race: an intruder that may take the Flag in this world (its own rank, not `wary`'s Miner) and that no
-  // defender stops in time costs this much one move from its exit, less the farther out (0: only the guard's share).
+  // With a race: an intruder that may take the Flag in this world (its own rank, not `wary`'s Miner), that some piece
+  // of the player's beats and that none stops in time costs this much one move from its exit, less the farther out
+  // and the nearer the defender (0: only the guard's share).
   int lost = 0;
 };
 
@@ -146,9 +147,10 @@ struct SearchConfig {
   // end after a few rounds and still ends a loop of hundreds (a test: 33 turns of a General's flight, against 17).
   int grow = 6;
   // A race that no defender wins in time, against an intruder that is (in the world searched) a piece that can take the
-  // Flag and that some piece of the player's beats, costs `lost` one move out, 2/3 of it two moves out, lost*2/(moves+1)
-  // beyond, times (15 + moves late, at most 5)/20, so that a lost race weighs like the game it loses rather than like
-  // a Colonel, and bringing a defender nearer still pays (lost=0: only the guard's share; see flag_race_exposure).
+  // Flag and that some piece of the player's beats, costs `lost` one move out, 2/3 of it two moves out,
+  // lost*2/(moves+1) beyond, times (15 + moves late, at most 5)/20, so that a lost race weighs like the game it loses
+  // rather than like a Colonel, and bringing a defender nearer still pays (lost=0: only the guard's share; see
+  // flag_race_exposure).
   int lost = 0;
   // When every root move loses in (almost) every world, the one whose position the evaluation likes best, as if the
   // enemy does not strike (it does not know the Flag), not the jitter's pick (hope=0: the jitter's; search.cpp).
