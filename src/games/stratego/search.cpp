@@ -257,7 +257,9 @@ int flag_race_exposure(const State& s, int me, const Army2& mine, const Army2& t
       // stratego-v1 a Scout ran along the back row to a Flag whose guards were far away.
       if (home && rank == kScout && moves > 1 && s.cell(race.exit[x]) == 0 && open_line(s, e.square, race.exit[x]))
         moves = 1;
-      if (moves + 1 > reach || std::max(guard / (moves + 1), std::min(lost, lost * 2 / (moves + 1))) <= worst) continue;
+      // The most this intruder can cost: the guard's share, and with `lost` a race no defender wins.
+      const int at_guard = guard / (moves + 1), at_lost = std::min(lost, lost * 2 / (moves + 1));
+      if (moves + 1 > reach || std::max(at_guard, at_lost) <= worst) continue;
       int fastest = kCells;  // the moves the quickest defender that stops the intruder needs, its side's turn counted
       for (int i = 0; i < mine.n && fastest > moves - spare; ++i) {
         const Piece& a = mine.piece[i];
@@ -267,7 +269,7 @@ int flag_race_exposure(const State& s, int me, const Army2& mine, const Army2& t
       const int late = fastest - moves;  // > 0: too late by that many moves
       if (late <= -spare) continue;
       const int share = kLateShare[level][std::min(late, 3)];
-      worst = std::max(worst, guard / (moves + 1) * share / 100);
+      worst = std::max(worst, at_guard * share / 100);
       // With `lost`, a race no defender wins, run by a piece that can take the Flag in this world (wary's Miners only
       // as often as the world draws one), weighs like the game: at guard's share, vixen's Miner came up the f-file
       // while strat's General left its post to take a Colonel (worth more than the 160 the race cost three moves out).
@@ -277,7 +279,7 @@ int flag_race_exposure(const State& s, int me, const Army2& mine, const Army2& t
       // already on the exit wins every race, and at one price whatever the defenders did, vixen's known Captain stood
       // beside strat's Flag for ten moves while strat's Major, one move from the square beside it, never came.
       if (lost > 0 && late > 0 && fastest < kCells && (rank == e.rank || (!bomb[x] && movable(e.rank))))
-        worst = std::max(worst, std::min(lost, lost * 2 / (moves + 1)) * (15 + std::min(late, 5)) / 20);
+        worst = std::max(worst, at_lost * (15 + std::min(late, 5)) / 20);
     }
   }
   // A guard at home: the nearest own piece that beats a Scout, a Miner and a Sergeant (the pieces that come for a Flag

@@ -690,20 +690,24 @@ TEST(StrategoEvaluation, ARaceNoDefenderWinsWeighsLikeTheGameWithLost) {
   // where the guard's share alone is (300 + lead/2)/4, about 100 (vixen's Miner came so while strat's General took a
   // Colonel, the race at the guard's share worth less than the Colonel). It counts only what the piece is in the world
   // evaluated: an unknown Scout, a Miner to `wary`, keeps the guard's share and no more.
-  auto score = [](const char* general, int blue_rank, std::uint8_t blue_flags, int lost) {
-    const State s = position({{"a1", 0, kFlag},
-                              {"a2", 0, kBomb},
-                              {"b1", 0, kBomb},
-                              {general, 0, kGeneral, kMoved},
-                              {"a5", 1, blue_rank, blue_flags},
-                              {"i10", 1, kMiner},  // Blue has a Miner (far off): `wary` takes a5 for one
-                              {"j10", 1, kFlag}});
+  // The race alone (no guard at home), with `lost` at the price given.
+  auto race_only = [](const State& s, int lost) {
     const FlagRace race = flag_race(s.info(0), 2);
     EvalContext context;
     context.race = &race;
-    context.home = false;  // the race alone
+    context.home = false;
     context.lost = lost;
     return evaluate(s, 0, context);
+  };
+  auto score = [&](const char* general, int blue_rank, std::uint8_t blue_flags, int lost) {
+    return race_only(position({{"a1", 0, kFlag},
+                               {"a2", 0, kBomb},
+                               {"b1", 0, kBomb},
+                               {general, 0, kGeneral, kMoved},
+                               {"a5", 1, blue_rank, blue_flags},
+                               {"i10", 1, kMiner},  // Blue has a Miner (far off): `wary` takes a5 for one
+                               {"j10", 1, kFlag}}),
+                     lost);
   };
   auto lost_costs = [&](const char* general, int blue_rank, std::uint8_t blue_flags) {
     return score(general, blue_rank, blue_flags, 0) - score(general, blue_rank, blue_flags, 900);
@@ -719,21 +723,13 @@ TEST(StrategoEvaluation, ARaceNoDefenderWinsWeighsLikeTheGameWithLost) {
       << lost_costs("f3", kMiner, kMoved | kSeen) << " " << lost_costs("j9", kMiner, kMoved | kSeen);
   // With a2 open any piece may take the Flag: a known Colonel the General beats is a race lost (lost counts), a known
   // Marshal nothing of Red's beats is no race (no move changes it: lost adds nothing).
-  auto open_costs = [](int blue_rank) {
-    auto score = [&](int lost) {
-      const State s = position({{"a1", 0, kFlag},
-                                {"b1", 0, kBomb},
-                                {"j9", 0, kGeneral, kMoved},
-                                {"a5", 1, blue_rank, kMoved | kSeen},
-                                {"j10", 1, kFlag}});
-      const FlagRace race = flag_race(s.info(0), 2);
-      EvalContext context;
-      context.race = &race;
-      context.home = false;
-      context.lost = lost;
-      return evaluate(s, 0, context);
-    };
-    return score(0) - score(900);
+  auto open_costs = [&](int blue_rank) {
+    const State s = position({{"a1", 0, kFlag},
+                              {"b1", 0, kBomb},
+                              {"j9", 0, kGeneral, kMoved},
+                              {"a5", 1, blue_rank, kMoved | kSeen},
+                              {"j10", 1, kFlag}});
+    return race_only(s, 0) - race_only(s, 900);
   };
   EXPECT_GT(open_costs(kColonel), 300);
   EXPECT_EQ(open_costs(kMarshal), 0);
