@@ -213,15 +213,16 @@ int intruder_rank(const Piece& e, bool miners) {
   return miners && !e.known && movable(e.rank) ? static_cast<int>(kMiner) : e.rank;
 }
 
-int flag_race_exposure(const State& s, int me, const Army2& mine, const Army2& theirs, bool wary, int lead, int level,
-                       bool home, bool far, int lost, const FlagRace& race) {
+int flag_race_exposure(const State& s, int me, const Army2& mine, const Army2& theirs, int lead,
+                       const EvalContext& context, const FlagRace& race) {
   constexpr int kGuard = 300, kReach = 6, kHome = 5;
+  const int level = context.guard, lost = context.lost;
   // With `far`, the fewer pieces the enemy can still move, the farther out an intruder counts: from 6 moves with 12
   // or more up to 12 with 6 or fewer. In the endgames lost on the Flag while ahead, the intruder set out beyond the
   // race's reach while the one piece that beat it walked off to hunt (strat's General went for a Major, a Colonel ten
   // moves from the Flag came in, and by the time it was within six moves the General was five too late).
   int reach = kReach;
-  if (far) {
+  if (context.far) {
     int movers = 0;
     for (int r = kSpy; r <= kMarshal; ++r) movers += s.alive(me ^ 1, r);
     reach = std::clamp(18 - movers, kReach, 2 * kReach);
@@ -236,7 +237,7 @@ int flag_race_exposure(const State& s, int me, const Army2& mine, const Army2& t
   const int guard = kGuard + (level >= 1 ? std::clamp(lead, 0, 600) / 2 : 0);
   const int spare = level >= 1 ? 1 : 0;
   static constexpr int kLateShare[3][4] = {{0, 100, 100, 100}, {50, 100, 100, 100}, {50, 70, 85, 100}};
-  const bool miners = wary && s.alive(me ^ 1, kMiner) > 0;
+  const bool miners = context.wary && s.alive(me ^ 1, kMiner) > 0;
   // The intruder moves first unless it is our move: then a defender that arrives with it is in time.
   const int slack = s.to_move() == me ? 0 : 1;
   // Which exits are still one's own Bombs (only a Miner comes through those): the same for every intruder.
@@ -255,7 +256,8 @@ int flag_race_exposure(const State& s, int me, const Army2& mine, const Army2& t
       int moves = (rank == kMiner ? race.miner : race.other)[x][e.square];
       // A Scout with an open line to an empty exit is there in one move (with `home`): in the endgames lost to
       // stratego-v1 a Scout ran along the back row to a Flag whose guards were far away.
-      if (home && rank == kScout && moves > 1 && s.cell(race.exit[x]) == 0 && open_line(s, e.square, race.exit[x]))
+      if (context.home && rank == kScout && moves > 1 && s.cell(race.exit[x]) == 0 &&
+          open_line(s, e.square, race.exit[x]))
         moves = 1;
       // The most this intruder can cost: the guard's share, and with `lost` a race no defender wins.
       const int at_guard = guard / (moves + 1), at_lost = std::min(lost, lost * 2 / (moves + 1));
@@ -287,7 +289,7 @@ int flag_race_exposure(const State& s, int me, const Army2& mine, const Army2& t
   // can still move. Without it no term asks for a guard before an intruder is within the race's reach, and in the
   // endgames lost to stratego-v1 strat's last pieces were far away when a Miner or a Scout came: the race then found
   // every defender hopelessly late, whatever they did.
-  if (home) {
+  if (context.home) {
     int nearest = 255;
     bool intruders = false;
     for (int k = 0; k < theirs.n && !intruders; ++k) intruders = movable(theirs.piece[k].rank);
@@ -301,11 +303,12 @@ int flag_race_exposure(const State& s, int me, const Army2& mine, const Army2& t
   return worst;
 }
 
-int flag_exposure(const State& s, int me, const Army2& mine, const Army2& theirs, bool wary, int lead, int level,
-                  bool home, bool far, int lost, const FlagRace* race) {
+int flag_exposure(const State& s, int me, const Army2& mine, const Army2& theirs, int lead,
+                  const EvalContext& context) {
   // The race knows where the owner's Flag stands: it never moves, and once taken nothing is evaluated.
+  const FlagRace* race = context.race;
   if (race && race->owner == me && race->flag >= 0)
-    return flag_race_exposure(s, me, mine, theirs, wary, lead, level, home, far, lost, *race);
+    return flag_race_exposure(s, me, mine, theirs, lead, context, *race);
   constexpr int kGuard = 300, kReach = 6;
   int flag = -1;
   for (int i = 0; i < mine.n && flag < 0; ++i)
@@ -316,7 +319,7 @@ int flag_exposure(const State& s, int me, const Army2& mine, const Army2& theirs
     const std::uint8_t c = s.cell(flag + d);
     if (!(c & kWall) && !((c & kRankMask) == kBomb && ((c >> 4) & 1) == me)) open = true;
   }
-  const bool miners = wary && !open && s.alive(me ^ 1, kMiner) > 0;
+  const bool miners = context.wary && !open && s.alive(me ^ 1, kMiner) > 0;
   int worst = 0;
   for (int k = 0; k < theirs.n; ++k) {
     const Piece& e = theirs.piece[k];
@@ -374,10 +377,8 @@ int evaluate(const State& s, int player, const EvalContext& context) {
   const int lead = material[player] - material[other];
   // With a field, the exposure of the field's owner's Flag is left out too: it is where a world drew it.
   auto exposure = [&](int p) {
-    return field && field->owner == p ? 0
-                                      : flag_exposure(s, p, pieces[p], pieces[p ^ 1], context.wary,
-                                                      p == player ? lead : -lead, context.guard, context.home,
-                                                      context.far, context.lost, context.race);
+    if (field && field->owner == p) return 0;
+    return flag_exposure(s, p, pieces[p], pieces[p ^ 1], p == player ? lead : -lead, context);
   };
   auto sweep = [&](int p) { return context.sweeper == p ? context.sweep : kRanks; };
   // Trading down: the same lead is worth more with less left on the board (each side's army is about 2550 at the
