@@ -20,8 +20,9 @@ bool enemy_at(const Info& info, int s, int enemy) {
 // enemy knows: it came next to it (or within two squares: the tournament bots plan paths to what they can take), or
 // it stepped away from next to it. Towards a known Marshal, every step within `marshal_reach` counts (a little less
 // beyond two squares): only the Spy gains by walking at it, and the Spies that took strat's Marshal walked four to
-// six squares straight at it, which within two squares weighed once.
-void weigh(Evidence::Likelihood& like, int mine, int before, int after, int marshal_reach) {
+// six squares straight at it, which within two squares weighed once. `lose`: the factor of a rank that loses to ours one
+// square away (Evidence::set_approach).
+void weigh(Evidence::Likelihood& like, int mine, int before, int after, int marshal_reach, double lose) {
   const int reach = mine == kMarshal ? std::max(2, marshal_reach) : 2;
   const bool approach = after < before && after <= reach;
   const bool retreat = before == 1 && after > 1;
@@ -30,7 +31,7 @@ void weigh(Evidence::Likelihood& like, int mine, int before, int after, int mars
     const int result = combat(r, mine);  // the enemy piece attacking ours
     double f = 1;
     if (approach && after > 2) f = result > 0 ? 1.0 : result == 0 ? 0.8 : 0.7;
-    else if (approach) f = result > 0 ? 1.0 : result == 0 ? 0.6 : (after == 1 ? 0.25 : 0.5);
+    else if (approach) f = result > 0 ? 1.0 : result == 0 ? 0.6 : (after == 1 ? lose : std::min(1.0, 2 * lose));
     else f = result < 0 ? 1.0 : result == 0 ? 0.6 : 0.35;
     like[r] = std::max(kFloor, like[r] * f);
   }
@@ -130,7 +131,7 @@ void Evidence::observe(const Info& now, const Move* ours) {
       for (int s = 0; s < kCells; ++s) {
         const std::uint8_t c = now.cell(s);
         if (!(c & kRankMask) || (c & kWall) || ((c & kBlue) ? 1 : 0) != me || !(c & kKnown)) continue;
-        weigh(like_[added], c & kRankMask, distance(from, s), distance(added, s), marshal_reach_);
+        weigh(like_[added], c & kRankMask, distance(from, s), distance(added, s), marshal_reach_, approach_);
       }
     }
   }

@@ -36,6 +36,10 @@ class Evidence {
   const Likelihood& at(int s) const { return like_[s]; }
   // The enemy move found by the last observe, as (from, to); (-1, -1) when none was found.
   std::pair<int, int> last_enemy_move() const { return last_move_; }
+  // What a step next to a known piece of ours weighs on each rank that loses to that piece (within two squares: twice
+  // as much, at most 1). kApproach until something else is learned of this enemy (approaches.hpp).
+  static constexpr double kApproach = 0.25;
+  void set_approach(double factor) { approach_ = factor; }
 
  private:
   void reset();
@@ -44,6 +48,7 @@ class Evidence {
   std::pair<int, int> last_move_{-1, -1};
   int bold_ = 0, bold_unmoved_ = 0;
   int marshal_reach_ = 2;
+  double approach_ = kApproach;
 };
 
 }  // namespace strat::stratego

@@ -399,7 +399,8 @@ int evaluate(const State& s, int player, const EvalContext& context) {
 SearchConfig SearchConfig::from(const Options& o) {
   o.check_known({"time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field",
                  "wary", "reserve", "race", "win", "guard", "soft", "fog", "block", "nest", "closed", "home", "sweep",
-                 "trade", "walled", "escort", "far", "loop", "lure", "spy", "chase", "grow", "lost", "hope"});
+                 "trade", "walled", "escort", "far", "loop", "lure", "spy", "chase", "grow", "lost", "hope",
+                 "learn"});
   SearchConfig c;
   c.nodes = static_cast<long>(o.get_int("nodes", 0, 0, 1'000'000'000));
   c.time_ms = static_cast<double>(o.get_int("time", c.nodes > 0 ? 0 : 1000, 0, 3'600'000));
@@ -432,6 +433,7 @@ SearchConfig SearchConfig::from(const Options& o) {
   c.grow = static_cast<int>(o.get_int("grow", SearchConfig{}.grow, 2, 1000));
   c.lost = static_cast<int>(o.get_int("lost", SearchConfig{}.lost, 0, 5000));
   c.hope = o.get_int("hope", 1, 0, 1) != 0;
+  c.learn = o.get_int("learn", SearchConfig{}.learn ? 1 : 0, 0, 1) != 0;
   c.fog = static_cast<int>(o.get_int("fog", SearchConfig{}.fog, 0, 5));
   c.guard = static_cast<int>(o.get_int("guard", SearchConfig{}.guard, 0, 2));
   c.win_margin = static_cast<int>(o.get_int("win", SearchConfig{}.win_margin, 0, 5000));
@@ -922,6 +924,10 @@ Move SearchAgent::choose(const State& root) {
   evidence_.observe(seen, last_chosen_.from != last_chosen_.to ? &last_chosen_ : nullptr);
   const Beliefs beliefs(seen, config_.evidence ? &evidence_ : nullptr, config_.nest);
   const Info& info = beliefs.info();
+  if (config_.learn && config_.evidence) {
+    approaches_.observe(seen, evidence_.last_enemy_move(), beliefs);
+    evidence_.set_approach(approaches_.factor());
+  }
   const auto unplaced = beliefs.expected_counts();
   strongest_unknown_ = 0;
   for (int r = kMarshal; r >= kSpy && !strongest_unknown_; --r)

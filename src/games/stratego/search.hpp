@@ -16,6 +16,7 @@
 
 #include "core/options.hpp"
 #include "core/rng.hpp"
+#include "games/stratego/approaches.hpp"
 #include "games/stratego/beliefs.hpp"
 #include "games/stratego/evidence.hpp"
 #include "games/stratego/state.hpp"
@@ -155,9 +156,12 @@ struct SearchConfig {
   // When every root move loses in (almost) every world, the one whose position the evaluation likes best, as if the
   // enemy does not strike (it does not know the Flag), not the jitter's pick (hope=0: the jitter's; search.cpp).
   bool hope = true;
+  // The factor a step next to a known piece of the player's weighs on the ranks that lose to it, learned in each game
+  // from the enemy's approachers whose rank showed (approaches.hpp; learn=0: Evidence::kApproach throughout).
+  bool learn = false;
   // "time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field", "wary",
   // "reserve", "race", "win", "guard", "soft", "fog", "block", "nest", "closed", "home", "sweep", "trade", "walled",
-  // "escort", "far", "loop", "lure", "spy", "chase", "grow", "lost", "hope".
+  // "escort", "far", "loop", "lure", "spy", "chase", "grow", "lost", "hope", "learn".
   // Without time or nodes: 1000 ms.
   static SearchConfig from(const Options& options);
 };
@@ -173,6 +177,8 @@ class SearchAgent {
   int last_samples() const { return last_samples_; }
   // What the enemy's moves said so far (the beliefs of the last choose were weighed by it).
   const Evidence& evidence() const { return evidence_; }
+  // What the enemy's approaches were worth so far (with learn).
+  const Approaches& approaches() const { return approaches_; }
   // After choose: every root move with its score averaged over the worlds of that depth (analysis and tests).
   const std::vector<std::pair<Move, double>>& last_scores() const { return last_scores_; }
 
@@ -207,6 +213,7 @@ class SearchAgent {
   SearchConfig config_;
   Rng rng_;
   Evidence evidence_;  // what the enemy's moves said, from one turn to the next
+  Approaches approaches_;  // what this enemy's approaches were worth (learn)
   double deadline_ns_ = 0;
   bool may_abort_ = true;
   std::int64_t start_ns_ = 0;
