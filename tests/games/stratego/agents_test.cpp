@@ -40,8 +40,9 @@ TEST(StrategoSearch, BeliefSearchNeverReadsHiddenEnemyRanks) {
   // worlds that look the same to the player it must choose the same move, move after move. The agent keeps what the
   // enemy's moves said between its turns (evidence.hpp), so each agent plays on: one sees the true game, the other a
   // fresh world drawn from the player's Info at each of its turns.
-  // With spy=2 too: the Spy's chance node at the root and the evidence of steps at a known Marshal.
-  for (int spy : {0, 2}) {
+  // With spy=2 too: the Spy's chance node at the root and the evidence of steps at a known Marshal; and with learn=1:
+  // what the enemy's approaches are worth, learned between the turns (approaches.hpp).
+  for (const auto& [spy, learn] : {std::pair{0, false}, std::pair{2, false}, std::pair{0, true}}) {
     Rng rng(31);
     int compared = 0;
     for (int trial = 0; trial < 6; ++trial) {
@@ -56,6 +57,7 @@ TEST(StrategoSearch, BeliefSearchNeverReadsHiddenEnemyRanks) {
       config.nodes = 8000;
       config.samples = 6;
       config.spy = spy;
+      config.learn = learn;
       SearchAgent a(config, 5), b(config, 5);
       Rng other_rng(77 + trial);
       for (int turn = 0; turn < 4 && !truth.outcome().over(); ++turn) {
@@ -63,7 +65,8 @@ TEST(StrategoSearch, BeliefSearchNeverReadsHiddenEnemyRanks) {
         ASSERT_EQ(other.view_string(me), truth.view_string(me));
         ASSERT_NE(other.to_string(), truth.to_string());
         const Move chosen = a.choose(truth);
-        EXPECT_EQ(chosen, b.choose(other)) << "spy " << spy << ", trial " << trial << ", turn " << turn;
+        EXPECT_EQ(chosen, b.choose(other))
+            << "spy " << spy << ", learn " << learn << ", trial " << trial << ", turn " << turn;
         EXPECT_GE(a.last_depth(), 1);
         ++compared;
         truth.apply(chosen, nullptr);
