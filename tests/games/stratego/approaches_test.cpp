@@ -43,6 +43,12 @@ struct Red {
     play(s, blue);
     look(s);
   }
+  // From the start: Blue's piece on e7 walks up to the Colonel (e6, then e5, next to it), Red's Scout waits.
+  void walk_up(State& s) {
+    look(s);
+    turn(s, "a4-a5", "e7-e6");
+    turn(s, "a5-a4", "e6-e5");
+  }
 };
 
 }  // namespace
@@ -50,9 +56,7 @@ struct Red {
 TEST(StrategoApproaches, AnApproacherThatTakesThePieceMakesTheNextApproachSayMore) {
   State s = position(kGeneral);
   Red red;
-  red.look(s);
-  red.turn(s, "a4-a5", "e7-e6");
-  red.turn(s, "a5-a4", "e6-e5");  // next to the Colonel: an approach
+  red.walk_up(s);  // next to the Colonel: an approach
   EXPECT_EQ(red.approaches.settled(), 0);
   EXPECT_DOUBLE_EQ(red.approaches.factor(), Evidence::kApproach);
   red.turn(s, "a4-a5", "e5xe4");  // the General takes it, and stands revealed
@@ -80,9 +84,7 @@ TEST(StrategoApproaches, AnApproacherThatTakesThePieceMakesTheNextApproachSayMor
 TEST(StrategoApproaches, AnApproacherThatDiesOnThePieceMakesTheNextApproachSayLess) {
   State s = position(kCaptain);
   Red red;
-  red.look(s);
-  red.turn(s, "a4-a5", "e7-e6");
-  red.turn(s, "a5-a4", "e6-e5");
+  red.walk_up(s);
   red.turn(s, "e4xe5", "b7-b6");  // the Colonel takes the Captain: the rank that died is the approacher's
   EXPECT_EQ(red.approaches.settled(), 1);
   EXPECT_EQ(red.approaches.lost(), 1);
@@ -93,9 +95,7 @@ TEST(StrategoApproaches, AnApproacherThatDiesOnThePieceMakesTheNextApproachSayLe
 TEST(StrategoApproaches, APieceThatStepsUpAndAwayIsFollowedUntilItsRankShows) {
   State s = position(kCaptain);
   Red red;
-  red.look(s);
-  red.turn(s, "a4-a5", "e7-e6");
-  red.turn(s, "a5-a4", "e6-e5");
+  red.walk_up(s);
   red.turn(s, "a4-a5", "e5-f5");  // steps aside, still unknown
   EXPECT_EQ(red.approaches.settled(), 0);
   red.turn(s, "e4-e5", "f5-f6");
