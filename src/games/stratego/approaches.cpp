@@ -79,13 +79,15 @@ void Approaches::observe(const Info& now, std::pair<int, int> enemy_move, const 
         else kept.push_back(p);
         continue;
       }
-      // Gone from its square: it attacked and won (it stands revealed on a square next to it that was not the enemy's),
-      // or it died (the one enemy rank whose count fell; ties too: both die).
+      // Gone from its square: one of ours stands there (it took it: the approacher died), or it attacked and won (it
+      // stands revealed on a square next to it that was not the enemy's), or it attacked and died (ties too: both
+      // die). Its rank, when it died, is the one enemy rank whose count fell.
       int won = 0;
       for (int d : kDirs)
         if (const int q = p.square + d; enemy_at(now, q, enemy) && !enemy_at(before, q, enemy) && shown_rank(now, q))
           won = shown_rank(now, q);
-      if (won) settle(p, won);
+      const bool taken = now.cell(p.square) != 0;
+      if (won && !taken) settle(p, won);
       else if (dead == 1) settle(p, dead_rank);
     }
     pending_ = std::move(kept);
@@ -106,7 +108,10 @@ void Approaches::observe(const Info& now, std::pair<int, int> enemy_move, const 
       for (int r = kSpy; r <= kMarshal; ++r) (combat(r, mine) < 0 ? lose : rest) += beliefs.at(to)[r];
     // Each approach counts, the same piece's too (Evidence weighed each): a later one starts from odds the earlier
     // ones already lowered, and says that much less.
-    if (lose > 0 && rest > 0 && pending_.size() < kMostPending) pending_.push_back({to, mine, lose / rest / weighed});
+    if (lose > 0 && rest > 0) {
+      if (pending_.size() == kMostPending) pending_.erase(pending_.begin());  // the oldest gives way
+      pending_.push_back({to, mine, lose / rest / weighed});
+    }
   }
   last_ = now;
 }
