@@ -11,11 +11,6 @@ constexpr double kPriorWeight = 2;  // approaches' worth of belief in Evidence::
 constexpr double kLowest = 0.02, kHighest = 1;
 constexpr std::size_t kMostPending = 64;
 
-bool enemy_at(const Info& info, int s, int enemy) {
-  const std::uint8_t c = info.cell(s);
-  return (c & kRankMask) && !(c & kWall) && ((c & kBlue) ? 1 : 0) == enemy;
-}
-
 int shown_rank(const Info& info, int s) {
   const int r = info.cell(s) & kRankMask;
   return r == kUnknownRank ? 0 : r;
@@ -74,7 +69,7 @@ void Approaches::observe(const Info& now, std::pair<int, int> enemy_move, const 
         kept.push_back(p);
         continue;
       }
-      if (enemy_at(now, p.square, enemy)) {
+      if (now.holds(enemy, p.square)) {
         if (const int r = shown_rank(now, p.square)) settle(p, r);  // attacked where it stood, and won or held
         else kept.push_back(p);
         continue;
@@ -84,7 +79,7 @@ void Approaches::observe(const Info& now, std::pair<int, int> enemy_move, const 
       // die). Its rank, when it died, is the one enemy rank whose count fell.
       int won = 0;
       for (int d : kDirs)
-        if (const int q = p.square + d; enemy_at(now, q, enemy) && !enemy_at(before, q, enemy) && shown_rank(now, q))
+        if (const int q = p.square + d; now.holds(enemy, q) && !before.holds(enemy, q) && shown_rank(now, q))
           won = shown_rank(now, q);
       const bool taken = now.cell(p.square) != 0;
       if (won && !taken) settle(p, won);
@@ -99,7 +94,7 @@ void Approaches::observe(const Info& now, std::pair<int, int> enemy_move, const 
     for (int d : kDirs) {
       const int q = to + d;
       const std::uint8_t c = now.cell(q);
-      if (!(c & kRankMask) || (c & kWall) || ((c & kBlue) ? 1 : 0) != me || !(c & kKnown)) continue;
+      if (!now.holds(me, q) || !(c & kKnown)) continue;
       if (distance(from, q) <= 1 || !movable(c & kRankMask)) continue;
       mine = std::max(mine, c & kRankMask);
     }

@@ -11,11 +11,6 @@ constexpr Evidence::Likelihood kNeutral = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1
 // No rank is ever ruled out by behaviour: a bluff, or a move made for another reason, stays possible.
 constexpr double kFloor = 1e-3;
 
-bool enemy_at(const Info& info, int s, int enemy) {
-  const std::uint8_t c = info.cell(s);
-  return (c & kRankMask) && !(c & kWall) && ((c & kBlue) ? 1 : 0) == enemy;
-}
-
 // The factors of one move for an enemy piece of each rank, seen against one of our pieces of rank `mine` that the
 // enemy knows: it came next to it (or within two squares: the tournament bots plan paths to what they can take), or
 // it stepped away from next to it. Towards a known Marshal, every step within `marshal_reach` counts (a little less
@@ -60,7 +55,7 @@ int bold_attack(const Info& before, const Info& now, const Move& ours) {
   int hidden_bombs = 0;  // our Bombs the enemy did not know
   for (int s = 0; s < kCells; ++s) {
     const std::uint8_t c = before.cell(s);
-    if (!(c & kRankMask) || (c & kWall) || ((c & kBlue) ? 1 : 0) != me || (c & kKnown)) continue;
+    if (!before.holds(me, s) || (c & kKnown)) continue;
     hidden_bombs += (c & kRankMask) == kBomb;
   }
   int lost = 0, lost_rank = 0;  // enemy ranks whose count fell
@@ -74,9 +69,9 @@ int bold_attack(const Info& before, const Info& now, const Move& ours) {
     const int rank = c & kRankMask;
     const std::uint8_t n = now.cell(s);
     int attacker = 0;
-    if (enemy_at(now, s, enemy) && (n & kRankMask) != kUnknownRank)
+    if (now.holds(enemy, s) && (n & kRankMask) != kUnknownRank)
       attacker = n & kRankMask;
-    else if (!enemy_at(now, s, enemy) && (n & kRankMask) == rank && (n & kKnown) && lost == 1)
+    else if (!now.holds(enemy, s) && (n & kRankMask) == rank && (n & kKnown) && lost == 1)
       attacker = lost_rank;
     else if (n == 0 && now.alive(me, rank) < before.alive(me, rank) && now.alive(enemy, rank) < before.alive(enemy, rank))
       attacker = rank;
@@ -110,7 +105,7 @@ void Evidence::observe(const Info& now, const Move* ours) {
   int added = -1, n_added = 0;
   std::vector<int> removed;
   for (int s = 0; s < kCells; ++s) {
-    const bool was = enemy_at(before, s, enemy), is = enemy_at(now, s, enemy);
+    const bool was = before.holds(enemy, s), is = now.holds(enemy, s);
     if (is && !was) added = s, ++n_added;
     if (was && !is) removed.push_back(s);
   }
@@ -130,7 +125,7 @@ void Evidence::observe(const Info& now, const Move* ours) {
       last_move_ = {from, added};
       for (int s = 0; s < kCells; ++s) {
         const std::uint8_t c = now.cell(s);
-        if (!(c & kRankMask) || (c & kWall) || ((c & kBlue) ? 1 : 0) != me || !(c & kKnown)) continue;
+        if (!now.holds(me, s) || !(c & kKnown)) continue;
         weigh(like_[added], c & kRankMask, distance(from, s), distance(added, s), marshal_reach_, approach_);
       }
     }

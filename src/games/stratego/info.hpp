@@ -23,6 +23,11 @@ class Info {
   // The cell as this player sees it: enemy pieces of unknown rank have rank kUnknownRank.
   std::uint8_t cell(int s) const { return board_[s]; }
   int alive(int owner, int rank) const { return alive_[owner][rank]; }
+  // Whether a piece of `owner` stands on s (known or not).
+  bool holds(int owner, int s) const {
+    const std::uint8_t c = board_[s];
+    return (c & kRankMask) && !(c & kWall) && ((c & kBlue) ? 1 : 0) == owner;
+  }
   const Run& run(int p) const { return run_[p]; }
   // Enemy ranks not yet placed: alive minus those known on the board.
   Army unknown_enemy_ranks() const;
