@@ -88,18 +88,21 @@ void Approaches::observe(const Info& now, std::pair<int, int> enemy_move, const 
     pending_ = std::move(kept);
   }
   // The enemy's last move: a plain step of a piece we do not know, next to a known movable piece of ours that it was
-  // not next to before (the strongest, if several).
+  // not next to before (the strongest, if several). Not next to the Marshal: Evidence weighs those steps with a factor
+  // of their own (SearchConfig::mstep), and a step next to it and another piece would mix the two.
   if (const auto [from, to] = enemy_move; from >= 0 && to >= 0 && !shown_rank(now, to)) {
     int mine = 0;
+    bool marshal = false;
     for (int d : kDirs) {
       const int q = to + d;
       const std::uint8_t c = now.cell(q);
       if (!now.holds(me, q) || !(c & kKnown)) continue;
       if (distance(from, q) <= 1 || !movable(c & kRankMask)) continue;
       mine = std::max(mine, c & kRankMask);
+      marshal = marshal || (c & kRankMask) == kMarshal;
     }
     double lose = 0, rest = 0;
-    if (mine)
+    if (mine && !marshal)
       for (int r = kSpy; r <= kMarshal; ++r) (combat(r, mine) < 0 ? lose : rest) += beliefs.at(to)[r];
     // Each approach counts, the same piece's too (Evidence weighed each): a later one starts from odds the earlier
     // ones already lowered, and says that much less.

@@ -34,7 +34,8 @@ void weigh(Evidence::Likelihood& like, int mine, int before, int after, int mars
 
 }  // namespace
 
-Evidence::Evidence(int marshal_reach) : like_(kCells, kNeutral), marshal_reach_(marshal_reach) {}
+Evidence::Evidence(int marshal_reach, double marshal_step)
+    : like_(kCells, kNeutral), marshal_reach_(marshal_reach), marshal_step_(marshal_step) {}
 
 void Evidence::reset() {
   std::fill(like_.begin(), like_.end(), kNeutral);
@@ -126,7 +127,9 @@ void Evidence::observe(const Info& now, const Move* ours) {
       for (int s = 0; s < kCells; ++s) {
         const std::uint8_t c = now.cell(s);
         if (!now.holds(me, s) || !(c & kKnown)) continue;
-        weigh(like_[added], c & kRankMask, distance(from, s), distance(added, s), marshal_reach_, approach_);
+        const int mine = c & kRankMask;
+        weigh(like_[added], mine, distance(from, s), distance(added, s), marshal_reach_,
+              mine == kMarshal ? marshal_step_ : approach_);
       }
     }
   }

@@ -21,8 +21,9 @@ class Evidence {
   using Likelihood = std::array<double, kRanks>;
 
   // `marshal_reach`: how far from a known Marshal of ours a step towards it still counts (2, as for every piece, or
-  // more: evidence.cpp).
-  explicit Evidence(int marshal_reach = 2);
+  // more: evidence.cpp). `marshal_step`: what a step next to it weighs on the ranks that lose to it (every rank but the
+  // Spy), kept apart from set_approach's factor: kApproach, or more (SearchConfig::mstep).
+  explicit Evidence(int marshal_reach = 2, double marshal_step = kApproach);
   // The Info at one's own turn; finds and weighs the enemy's move since the last one. With `ours`, one's own move
   // since then, an attack of the enemy's on a piece of ours is also found (below).
   void observe(const Info& now, const Move* ours = nullptr);
@@ -36,8 +37,9 @@ class Evidence {
   const Likelihood& at(int s) const { return like_[s]; }
   // The enemy move found by the last observe, as (from, to); (-1, -1) when none was found.
   std::pair<int, int> last_enemy_move() const { return last_move_; }
-  // What a step next to a known piece of ours weighs on each rank that loses to that piece (within two squares: twice
-  // as much, at most 1). kApproach until something else is learned of this enemy (approaches.hpp).
+  // What a step next to a known piece of ours other than the Marshal weighs on each rank that loses to that piece
+  // (within two squares: twice as much, at most 1). kApproach until something else is learned of this enemy
+  // (approaches.hpp).
   static constexpr double kApproach = 0.25;
   void set_approach(double factor) { approach_ = factor; }
 
@@ -49,6 +51,7 @@ class Evidence {
   int bold_ = 0, bold_unmoved_ = 0;
   int marshal_reach_ = 2;
   double approach_ = kApproach;
+  double marshal_step_ = kApproach;
 };
 
 }  // namespace strat::stratego

@@ -400,7 +400,7 @@ SearchConfig SearchConfig::from(const Options& o) {
   o.check_known({"time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field",
                  "wary", "reserve", "race", "win", "guard", "soft", "fog", "block", "nest", "closed", "home", "sweep",
                  "trade", "walled", "escort", "far", "loop", "lure", "spy", "chase", "grow", "lost", "hope",
-                 "learn"});
+                 "learn", "mstep"});
   SearchConfig c;
   c.nodes = static_cast<long>(o.get_int("nodes", 0, 0, 1'000'000'000));
   c.time_ms = static_cast<double>(o.get_int("time", c.nodes > 0 ? 0 : 1000, 0, 3'600'000));
@@ -434,6 +434,7 @@ SearchConfig SearchConfig::from(const Options& o) {
   c.lost = static_cast<int>(o.get_int("lost", SearchConfig{}.lost, 0, 5000));
   c.hope = o.get_int("hope", 1, 0, 1) != 0;
   c.learn = o.get_int("learn", SearchConfig{}.learn ? 1 : 0, 0, 1) != 0;
+  c.mstep = static_cast<int>(o.get_int("mstep", SearchConfig{}.mstep, 1, 100));
   c.fog = static_cast<int>(o.get_int("fog", SearchConfig{}.fog, 0, 5));
   c.guard = static_cast<int>(o.get_int("guard", SearchConfig{}.guard, 0, 2));
   c.win_margin = static_cast<int>(o.get_int("win", SearchConfig{}.win_margin, 0, 5000));

@@ -128,3 +128,24 @@ TEST(StrategoApproaches, TheAgentLearnsOnlyWithLearn) {
     EXPECT_EQ(agent.approaches().factor() < Evidence::kApproach, learn == 1) << "learn=" << learn;
   }
 }
+
+TEST(StrategoApproaches, AnApproachToTheMarshalIsNotLearnedFrom) {
+  // A walk up to a known Marshal and its capture teach nothing: steps next to the Marshal are weighed by a factor of
+  // their own (SearchConfig::mstep), not by the one learned from the other pieces' approachers. Blue's Spy, the one
+  // piece that beats the Marshal, stands among the rest, so the approach had odds to note.
+  State s = make(with_flags({{"e4", 0, kMarshal},
+                             {"a4", 0, kScout},
+                             {"e7", 1, kCaptain},
+                             {"b7", 1, kSpy},
+                             {"c7", 1, kSergeant},
+                             {"h7", 1, kMiner},
+                             {"j9", 1, kBomb}}),
+                 0);
+  s.put(at("e4"), 0, kMarshal, kKnown | kMoved);
+  for (const char* q : {"e7", "b7", "c7", "h7"}) s.put(at(q), 1, s.rank_at(at(q)), kMoved);
+  Red red;
+  red.walk_up(s);
+  red.turn(s, "e4xe5", "b7-b6");  // the Marshal takes the Captain that walked up to it
+  EXPECT_EQ(red.approaches.settled(), 0);
+  EXPECT_DOUBLE_EQ(red.approaches.factor(), Evidence::kApproach);
+}

@@ -285,6 +285,37 @@ TEST(StrategoEvidence, AWalkAtAKnownMarshalCountsFromFourSquaresForTheSpy) {
   EXPECT_GT(weighed.at(at("e5"))[kSpy], 1.3 * plain.at(at("e5"))[kSpy]);
 }
 
+TEST(StrategoEvidence, AStepNextToAKnownMarshalWeighsByTheMarshalsOwnFactor) {
+  // Red's Marshal on e3 is known; Blue's Captain walks e7-e6-e5-e4, two squares off, then next to it. Every rank but
+  // the Spy loses to the Marshal: they are weighed by the Marshal's factor (2f within two squares, at most 1, then f),
+  // whatever factor the other pieces' approaches have (learn's), and the Spy not at all.
+  auto walk = [](Evidence& evidence) {
+    State s = make(with_flags({{"e3", 0, kMarshal},
+                               {"a4", 0, kScout},
+                               {"e7", 1, kCaptain},
+                               {"b7", 1, kSpy},
+                               {"c7", 1, kMiner},
+                               {"j9", 1, kBomb}}),
+                   0);
+    s.put(at("e3"), 0, kMarshal, kKnown | kMoved);
+    for (const char* q : {"e7", "b7", "c7"}) s.put(at(q), 1, s.rank_at(at(q)), kMoved);
+    evidence.observe(s.info(0));
+    const char* red[] = {"a4-a5", "a5-a4", "a4-a5"};
+    const char* blue[] = {"e7-e6", "e6-e5", "e5-e4"};
+    for (int i = 0; i < 3; ++i) turn(s, evidence, red[i], blue[i]);
+  };
+  Evidence plain, own(2, 0.7);
+  plain.set_approach(0.1);
+  own.set_approach(0.1);
+  walk(plain);
+  walk(own);
+  EXPECT_NEAR(plain.at(at("e4"))[kCaptain], 2 * Evidence::kApproach * Evidence::kApproach, 1e-12);
+  EXPECT_NEAR(own.at(at("e4"))[kCaptain], 0.7, 1e-12);
+  EXPECT_NEAR(own.at(at("e4"))[kMarshal], 0.6 * 0.6, 1e-12);  // a tie, as for every piece
+  EXPECT_EQ(own.at(at("e4"))[kSpy], 1.0);
+  EXPECT_EQ(plain.at(at("e4"))[kSpy], 1.0);
+}
+
 TEST(StrategoBeliefs, AKnownBombBesideAnUnmovedPieceMakesItLikelierTheFlag) {
   // Blue's back row: unknown unmoved pieces on c10 and h10, mirror images (the priors fold left and right, so they are
   // alike on their own). A known Bomb on i10 stands beside h10: people put Bombs round their Flag, so h10 is likelier
