@@ -22,7 +22,7 @@ class Evidence {
 
   // `marshal_reach`: how far from a known Marshal of ours a step towards it still counts (2, as for every piece, or
   // more: evidence.cpp). `marshal_step`: what a step next to it weighs on the ranks that lose to it (every rank but the
-  // Spy), kept apart from set_approach's factor: kApproach, or more (SearchConfig::mstep).
+  // Spy), kept apart from set_approach's factor (SearchConfig::mstep; kApproach, as every other piece, by default).
   explicit Evidence(int marshal_reach = 2, double marshal_step = kApproach);
   // The Info at one's own turn; finds and weighs the enemy's move since the last one. With `ours`, one's own move
   // since then, an attack of the enemy's on a piece of ours is also found (below).
