@@ -399,8 +399,8 @@ int evaluate(const State& s, int player, const EvalContext& context) {
 SearchConfig SearchConfig::from(const Options& o) {
   o.check_known({"time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field",
                  "wary", "reserve", "race", "win", "guard", "soft", "fog", "block", "nest", "closed", "home", "sweep",
-                 "trade", "walled", "escort", "far", "loop", "lure", "spy", "chase", "grow", "lost", "hope",
-                 "learn", "mstep"});
+                 "trade", "walled", "escort", "far", "loop", "lure", "spy", "suspect", "chase", "grow", "lost",
+                 "hope", "learn", "mstep"});
   SearchConfig c;
   c.nodes = static_cast<long>(o.get_int("nodes", 0, 0, 1'000'000'000));
   c.time_ms = static_cast<double>(o.get_int("time", c.nodes > 0 ? 0 : 1000, 0, 3'600'000));
@@ -429,6 +429,7 @@ SearchConfig SearchConfig::from(const Options& o) {
   c.loop = static_cast<int>(o.get_int("loop", SearchConfig{}.loop, 0, 2000));
   c.lure = static_cast<int>(o.get_int("lure", SearchConfig{}.lure, 0, 100));
   c.spy = static_cast<int>(o.get_int("spy", SearchConfig{}.spy, 0, 2));
+  c.suspect = static_cast<int>(o.get_int("suspect", SearchConfig{}.suspect, 1, 100));
   c.chase = static_cast<int>(o.get_int("chase", SearchConfig{}.chase, 0, 100));
   c.grow = static_cast<int>(o.get_int("grow", SearchConfig{}.grow, 2, 1000));
   c.lost = static_cast<int>(o.get_int("lost", SearchConfig{}.lost, 0, 5000));
@@ -1092,8 +1093,8 @@ Move SearchAgent::choose(const State& root) {
   constexpr int kMargin = 60;
   std::vector<char> gamble(n);
   for (int i = 0; i < n; ++i) gamble[i] = (info.cell(moves[i].to) & kRankMask) == kUnknownRank;
-  // spy: the moves that leave the player's known Marshal beside an unknown enemy piece that may be the Spy, with that
-  // piece (the likeliest Spy of those beside it); -1 for the others.
+  // spy: the moves that leave the player's known Marshal beside an unknown enemy piece that may be the Spy (more than
+  // `suspect` percent), with that piece (the likeliest Spy of those beside it); -1 for the others.
   std::vector<int> suspect(n, -1);
   if (config_.spy > 0 && info.alive(me ^ 1, kSpy) > 0) {
     int marshal = -1;
@@ -1104,7 +1105,7 @@ Move SearchAgent::choose(const State& root) {
     for (int i = 0; i < n && marshal >= 0; ++i) {
       if (gamble[i]) continue;
       const int at = moves[i].from == marshal ? moves[i].to : marshal;
-      double likeliest = 0.02;
+      double likeliest = config_.suspect / 100.0;
       for (int d : kDirs) {
         const int q = at + d;
         const std::uint8_t c = info.cell(q);

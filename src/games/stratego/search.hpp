@@ -138,6 +138,11 @@ struct SearchConfig {
   // towards a known Marshal from within four squares weighs for the Spy (evidence.hpp); spy=0: as each world drew it.
   // spy=2 measured better against asmodeus and worse against peternlewis (docs/games/stratego.md, stop 35).
   int spy = 0;
+  // Percent: with `spy`, the least chance of being the Spy (the beliefs) that an unknown enemy piece beside the known
+  // Marshal needs to be searched as the Spy and not; below it, as each world drew it. At 2 (stop 35's `spy`) nearly
+  // every unknown piece qualifies; higher, mostly those whose steps at the Marshal made the Spy likelier (evidence.hpp;
+  // docs/games/stratego.md, stop 41).
+  int suspect = 2;
   // Percent: an unknown enemy piece that moved and beats or trades with a piece of the player's beside it with at
   // least this chance (the beliefs) counts as its chaser for `loop`, as a known one does, and each repeat of a flight
   // beyond the second costs `loop` once more (chase=0: known chasers only, one cost, as in stops 29-37). With grow=6
@@ -165,7 +170,7 @@ struct SearchConfig {
   int mstep = 25;
   // "time", "nodes", "samples", "depth", "evidence", "known", "elim", "strata", "tt", "lmr", "field", "wary",
   // "reserve", "race", "win", "guard", "soft", "fog", "block", "nest", "closed", "home", "sweep", "trade", "walled",
-  // "escort", "far", "loop", "lure", "spy", "chase", "grow", "lost", "hope", "learn", "mstep".
+  // "escort", "far", "loop", "lure", "spy", "suspect", "chase", "grow", "lost", "hope", "learn", "mstep".
   // Without time or nodes: 1000 ms.
   static SearchConfig from(const Options& options);
 };

@@ -192,6 +192,38 @@ TEST(StrategoSearch, AKnownMarshalBesideAPossibleSpyIsWeighedOverItBeingTheSpy) 
   EXPECT_GT(gap, drawn_gap + 150);  // below the other moves by far more than where a world drew the Scout there
 }
 
+TEST(StrategoSearch, APieceLessLikelyTheSpyThanSuspectIsSearchedAsEachWorldDrewIt) {
+  // The position above: e6 is the Spy one chance in two. With suspect=40 it is weighed, so the step beside it scores
+  // the same whichever world was drawn; with suspect=60 it is below the bar, so the step scores exactly what it does
+  // with spy=0, which differs from world to world.
+  const State s = position({{"a1", 0, kFlag},
+                            {"d1", 0, kSergeant},
+                            {"e4", 0, kMarshal, kSeen},
+                            {"e6", 1, kSpy, kMoved},
+                            {"h8", 1, kScout, kMoved},
+                            {"i10", 1, kBomb},
+                            {"j10", 1, kFlag}});
+  auto step = [&](int spy, int bar, std::uint64_t seed) {
+    SearchConfig config = fixed(100000, 1, 2);
+    config.spy = spy;
+    config.suspect = bar;
+    SearchAgent agent(config, seed);
+    agent.choose(s);
+    return score_of(agent, s, "e4-e5");
+  };
+  double low = 1e9, high = -1e9, drawn_low = 1e9, drawn_high = -1e9;
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    const double weighed = step(1, 40, seed), below = step(1, 60, seed), drawn = step(0, 2, seed);
+    low = std::min(low, weighed);
+    high = std::max(high, weighed);
+    drawn_low = std::min(drawn_low, drawn);
+    drawn_high = std::max(drawn_high, drawn);
+    EXPECT_EQ(below, drawn) << "seed " << seed;
+  }
+  EXPECT_LT(high - low, 1.0);               // weighed: only the root's small random tie-break differs
+  EXPECT_GT(drawn_high - drawn_low, 20.0);  // as drawn: the worlds differ
+}
+
 TEST(StrategoSearch, ATopPieceCountsOnlyPartOfAnUnmovedPiecesChanceOfBeingTheFlag) {
   // As above: a10 is Blue's Flag or a Bomb, one chance in two. With lure=25 a Major attacking it counts one eighth for
   // the Flag and seven eighths for a Bomb, so the attack scores far less, though still above a certain loss; a
