@@ -160,19 +160,29 @@ TEST(StrategoSearch, ARootAttackOnAnUnknownPieceIsWeighedOverItsRanks) {
   EXPECT_LT(high, drawn_high - 100);
 }
 
+namespace {
+
+// Red's Marshal, known to Blue, on e4; Blue's moved pieces on e6 and h8 are the Spy and a Scout, one chance in two
+// each way for Red.
+State marshal_beside_a_possible_spy() {
+  return position({{"a1", 0, kFlag},
+                   {"d1", 0, kSergeant},
+                   {"e4", 0, kMarshal, kSeen},
+                   {"e6", 1, kSpy, kMoved},
+                   {"h8", 1, kScout, kMoved},
+                   {"i10", 1, kBomb},
+                   {"j10", 1, kFlag}});
+}
+
+}  // namespace
+
 TEST(StrategoSearch, AKnownMarshalBesideAPossibleSpyIsWeighedOverItBeingTheSpy) {
   // Red's Marshal, known to Blue, may step e4-e5 beside Blue's moved piece on e6, which is the Spy or the Scout (h8 is
   // the other), one chance in two. One world per search: as drawn, the step costs only the evaluation's small
   // `spy_danger` in the worlds that put the Scout on e6 and the Marshal in the others; with `spy`, e6 is the Spy in every
   // world as often as the beliefs say, so the step scores the same whichever world was drawn, about half a Marshal
   // lower.
-  const State s = position({{"a1", 0, kFlag},
-                            {"d1", 0, kSergeant},
-                            {"e4", 0, kMarshal, kSeen},
-                            {"e6", 1, kSpy, kMoved},
-                            {"h8", 1, kScout, kMoved},
-                            {"i10", 1, kBomb},
-                            {"j10", 1, kFlag}});
+  const State s = marshal_beside_a_possible_spy();
   double low = 1e9, high = -1e9, gap = 1e9, drawn_gap = 1e9;
   for (std::uint64_t seed = 1; seed <= 8; ++seed) {
     SearchConfig config = fixed(100000, 1, 2);
@@ -196,13 +206,7 @@ TEST(StrategoSearch, APieceLessLikelyTheSpyThanSuspectIsSearchedAsEachWorldDrewI
   // The position above: e6 is the Spy one chance in two. With suspect=40 it is weighed, so the step beside it scores
   // the same whichever world was drawn; with suspect=60 it is below the bar, so the step scores exactly what it does
   // with spy=0, which differs from world to world.
-  const State s = position({{"a1", 0, kFlag},
-                            {"d1", 0, kSergeant},
-                            {"e4", 0, kMarshal, kSeen},
-                            {"e6", 1, kSpy, kMoved},
-                            {"h8", 1, kScout, kMoved},
-                            {"i10", 1, kBomb},
-                            {"j10", 1, kFlag}});
+  const State s = marshal_beside_a_possible_spy();
   auto step = [&](int spy, int bar, std::uint64_t seed) {
     SearchConfig config = fixed(100000, 1, 2);
     config.spy = spy;
