@@ -139,9 +139,9 @@ struct SearchConfig {
   // spy=2 measured better against asmodeus and worse against peternlewis (docs/games/stratego.md, stop 35).
   int spy = 0;
   // Percent: with `spy`, the least chance of being the Spy (the beliefs) that an unknown enemy piece beside the known
-  // Marshal needs to be searched as the Spy and not; below it, as each world drew it. At 2 (stop 35's `spy`) nearly
-  // every unknown piece qualifies; higher, mostly those whose steps at the Marshal made the Spy likelier (evidence.hpp;
-  // docs/games/stratego.md, stop 41).
+  // Marshal needs to be searched as the Spy and not; below it, as each world drew it. At 2 (stop 35's `spy`) most
+  // unknown pieces near it qualify (70 to 80% in the arena records); higher, mostly those whose steps at the Marshal
+  // made the Spy likelier (evidence.hpp; docs/games/stratego.md, stop 41).
   int suspect = 2;
   // Percent: an unknown enemy piece that moved and beats or trades with a piece of the player's beside it with at
   // least this chance (the beliefs) counts as its chaser for `loop`, as a known one does, and each repeat of a flight
