@@ -12,6 +12,7 @@
 #include <set>
 #include <thread>
 
+#include "cli/arena_resume.hpp"
 #include "cli/arena_table.hpp"
 #include "cli/match.hpp"
 #include "cli/progress.hpp"
@@ -36,7 +37,16 @@ std::string outside_protocol(const GameSpec& spec, const std::string& agent) {
 struct ArenaGame {
   int pair = 0, index = 0;  // the pair's index, the game's index within the pair
   GameResult result;
+  bool saved = false;  // read back from --save's folder (--resume), not played
 };
+
+// An outside program's command for one seat: "{seed}" becomes the seat's seed, so that a program that takes a seed
+// plays reproducible and different games (without it, every game of a program starts the same).
+std::string seat_command(std::string command, std::uint64_t seed) {
+  for (auto at = command.find("{seed}"); at != std::string::npos; at = command.find("{seed}", at))
+    command.replace(at, 6, std::to_string(seed));
+  return command;
+}
 
 }  // namespace
 
@@ -48,7 +58,7 @@ void install_arena(CLI::App& app, Context& ctx) {
     std::string game, agents, save;
     int games = 10, time_ms = 0, jobs = 1, reply_ms = 2000;
     std::uint64_t seed = 1;
-    bool json = false, cpu_time = false;
+    bool json = false, cpu_time = false, resume = false;
   };
   auto a = std::make_shared<Args>();
   cmd->add_option("game", a->game, "Game, with options after a colon")->required();
@@ -69,6 +79,9 @@ void install_arena(CLI::App& app, Context& ctx) {
       ->check(CLI::Range(1, 3'600'000))
       ->capture_default_str();
   cmd->add_option("--save", a->save, "Write one record per game into this folder (game-0001.txt, ...)");
+  cmd->add_flag("--resume", a->resume,
+                "With --save: a game whose record is already in the folder is read back (checked move by move), "
+                "not played again, so a stopped arena goes on where it stopped");
   cmd->add_flag("--json", a->json, "Machine-readable output");
   cmd->callback([&ctx, a] {
     ctx.action = [&ctx, a] {
@@ -76,7 +89,8 @@ void install_arena(CLI::App& app, Context& ctx) {
       const auto spec = GameSpec::parse(a->game);
       const auto names = split_agents(a->agents);
       if (names.size() < 2) bad_input("--agents needs two or more agents, A,B,...; got " + strat::quoted(a->agents));
-      std::vector<std::string> agents;
+      if (a->resume && a->save.empty()) bad_input("--resume needs --save DIR, the folder of the games to go on from");
+      std::vector<std::string> agents, recorded;  // recorded: the name a record gives strat's agent ("" outside)
       std::set<std::string> seen;
       for (const auto& n : names) {
         if (n.empty()) bad_input("--agents has an empty name: " + strat::quoted(a->agents));
@@ -84,10 +98,10 @@ void install_arena(CLI::App& app, Context& ctx) {
         if (!outside_protocol(spec, n).empty()) {
           if (n.find(':') + 1 == n.size()) bad_input("agent " + strat::quoted(n) + " needs a command after the colon");
           agents.push_back(n);  // an outside program keeps its own time
+          recorded.emplace_back();
         } else {
           agents.push_back(with_time(n, a->time_ms));
-          spec.agent(agents.back(),
-                     0);  // reject a bad agent before playing anything
+          recorded.push_back(spec.agent(agents.back(), 0)->name());  // and a bad agent is refused before any game
         }
       }
       if (!a->save.empty()) {
@@ -99,14 +113,8 @@ void install_arena(CLI::App& app, Context& ctx) {
         const auto colon = agent.find(':');
         if (colon != std::string::npos) {
           auto it = spec.info->outside_agents.find(agent.substr(0, colon));
-          if (it != spec.info->outside_agents.end()) {
-            // "{seed}" in the command becomes this seat's seed, so that an outside program that takes a seed
-            // plays reproducible and different games (without it, every game of a program starts the same).
-            std::string command = agent.substr(colon + 1);
-            for (auto at = command.find("{seed}"); at != std::string::npos; at = command.find("{seed}", at))
-              command.replace(at, 6, std::to_string(seed));
-            return it->second(spec.options, command, reply_ms);
-          }
+          if (it != spec.info->outside_agents.end())
+            return it->second(spec.options, seat_command(agent.substr(colon + 1), seed), reply_ms);
         }
         return spec.agent(agent, seed);
       };
@@ -116,7 +124,35 @@ void install_arena(CLI::App& app, Context& ctx) {
         for (int j = i + 1; j < static_cast<int>(agents.size()); ++j) pairs.emplace_back(i, j);
       const int total = static_cast<int>(pairs.size()) * a->games;
       std::vector<ArenaGame> games(total);
-      std::atomic<int> next{0}, finished{0};
+      for (int g = 0; g < total; ++g) games[g].pair = g / a->games, games[g].index = g % a->games;
+      const auto record_name = [&](int g) {
+        char name[32];
+        std::snprintf(name, sizeof name, "game-%04d.txt", g + 1);
+        return std::filesystem::path(a->save) / name;
+      };
+      // Every saved game is read and checked before any is played: a wrong folder fails at once, not hours later.
+      int resumed = 0;
+      for (int g = 0; a->resume && g < total; ++g) {
+        ArenaGame& game = games[g];
+        const auto [i, j] = pairs[game.pair];
+        const int first = game.index % 2;
+        const std::uint64_t seed = a->seed + static_cast<std::uint64_t>(g);
+        // The names play_game() writes: an agent's own, an outside program's "ucc:" and the seat's command.
+        const auto name = [&](int agent, std::uint64_t seat_seed) {
+          if (!recorded[agent].empty()) return recorded[agent];
+          const auto colon = agents[agent].find(':');
+          return agents[agent].substr(0, colon + 1) + seat_command(agents[agent].substr(colon + 1), seat_seed);
+        };
+        std::string players[2];
+        players[first] = name(i, seed * 2 + 1);
+        players[first ^ 1] = name(j, seed * 2 + 2);
+        if (auto saved = saved_game(record_name(g), spec, seed, players, first)) {
+          game.result = std::move(*saved);
+          game.saved = true;
+          ++resumed;
+        }
+      }
+      std::atomic<int> next{0}, finished{resumed};
       std::atomic<bool> failed{false};
       std::mutex mu;
       std::exception_ptr failure;  // the first game's failure, rethrown as it was (bad input stays bad input)
@@ -124,15 +160,13 @@ void install_arena(CLI::App& app, Context& ctx) {
       auto worker = [&] {
         for (int g = next++; g < total && !failed; g = next++) {
           ArenaGame& game = games[g];
-          game.pair = g / a->games, game.index = g % a->games;
+          if (game.saved) continue;
           const auto [i, j] = pairs[game.pair];
           const std::string two[2] = {agents[i], agents[j]};
           try {
             game.result = play_game(spec, two, game.index % 2, a->seed + static_cast<std::uint64_t>(g), make);
             if (!a->save.empty()) {
-              char name[32];
-              std::snprintf(name, sizeof name, "game-%04d.txt", g + 1);
-              const auto path = std::filesystem::path(a->save) / name;
+              const auto path = record_name(g);
               std::ofstream f(path);
               f << game.result.record.to_text();
               if (!f) bad_input("cannot write " + path.string());
@@ -172,6 +206,7 @@ void install_arena(CLI::App& app, Context& ctx) {
         j["time_per_move"] = a->time_ms;
         j["cpu_time"] = a->cpu_time;
         j["seed"] = a->seed;
+        j["resumed"] = resumed;
         nlohmann::json results = nlohmann::json::array();
         for (int g = 0; g < total; ++g) {
           const auto& game = games[g];
@@ -187,7 +222,9 @@ void install_arena(CLI::App& app, Context& ctx) {
         ctx.out << j.dump() << "\n";
       } else {
         ctx.out << "arena " << spec.to_string() << ": " << agents.size() << " agents, " << a->games
-                << " games per pair, seed " << a->seed << "\n\n"
+                << " games per pair, seed " << a->seed;
+        if (resumed > 0) ctx.out << " (" << resumed << " read back from " << a->save << ")";
+        ctx.out << "\n\n"
                 << table_text(table);
       }
       return 0;

@@ -2,7 +2,10 @@
 // seed, with one-line errors.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "run_cli.hpp"
 
@@ -69,6 +72,7 @@ TEST(Arena, BadInputGivesOneLine) {
       {"dhamet --agents random,ucc:./bot --games 1", "unknown agent"},  // outside programs are Stratego's
       {"nogame --agents random,mcts", "unknown game"},
       {"stratego --agents random,mcts --jobs 0", "--jobs"},
+      {"stratego --agents random,mcts --resume", "--resume needs --save"},
   };
   for (const auto& c : cases) {
     const auto r = run_strat("arena " + c.args);
@@ -77,4 +81,47 @@ TEST(Arena, BadInputGivesOneLine) {
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << c.args << "\n" << r.err;
     EXPECT_TRUE(r.out.empty()) << c.args;
   }
+}
+
+TEST(Arena, ResumeReadsTheSavedGamesBackAndPlaysOnlyTheOthers) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("strat_arena_resume_" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  const std::string args = "arena stratego:ply_limit=300 --agents random,mcts:iterations=30 --games 4 --seed 9 --json "
+                           "--save " + dir.string();
+  const auto first = run_strat(args);
+  ASSERT_EQ(first.status, 0) << first.err;
+  const auto full = json::parse(first.out);
+  const auto file = [&](int g) { return dir / ("game-000" + std::to_string(g) + ".txt"); };
+  // Games 2 and 4 were never played (a stopped arena); game 1's record is rewritten as Red's resignation after three
+  // moves, a game that playing it again could not give: so the arena must read it, not play it.
+  fs::remove(file(2));
+  fs::remove(file(4));
+  std::istringstream lines(slurp(file(1).string()));
+  std::string line, rewritten;
+  int moves = 0;
+  while (std::getline(lines, line)) {
+    if (line.rfind("[Result ", 0) == 0) line = "[Result \"blue wins (resign)\"]";
+    if (!line.empty() && line[0] != '[' && ++moves > 3) break;
+    rewritten += line + "\n";
+  }
+  std::ofstream(file(1)) << rewritten;
+
+  const auto again = run_strat(args + " --resume");
+  ASSERT_EQ(again.status, 0) << again.err;
+  const auto j = json::parse(again.out);
+  EXPECT_EQ(j["resumed"], 2);
+  EXPECT_EQ(j["games"][0]["result"], "blue wins (resign)");
+  EXPECT_EQ(j["games"][0]["plies"], 3);
+  EXPECT_EQ(j["agents"][0]["forfeits"], 1);  // random played Red in game 1: its resignation is a forfeit
+  for (int g = 1; g < 4; ++g) EXPECT_EQ(j["games"][g], full["games"][g]) << g;  // the same games, played or read
+  EXPECT_TRUE(fs::exists(file(2)) && fs::exists(file(4)));
+
+  // Another arena's folder is refused before any game, in one line naming the file.
+  const auto other = run_strat("arena stratego:ply_limit=300 --agents random,mcts:iterations=30 --games 4 --seed 10 "
+                               "--save " + dir.string() + " --resume");
+  EXPECT_EQ(other.status, 2);
+  EXPECT_NE(other.err.find("game-0001.txt is not this arena's game: its Seed is '9'"), std::string::npos) << other.err;
+  EXPECT_EQ(std::count(other.err.begin(), other.err.end(), '\n'), 1) << other.err;
+  fs::remove_all(dir);
 }
