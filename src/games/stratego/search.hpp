@@ -136,13 +136,14 @@ struct SearchConfig {
   // that may be the Spy (the enemy to move): with spy=1 that piece is the Spy in each world as often as the beliefs
   // say, and another rank the rest, both searched (as root attacks are weighed, `strata`); with spy=2, also every step
   // towards a known Marshal from within four squares weighs for the Spy (evidence.hpp); spy=0: as each world drew it.
-  // spy=2 measured better against asmodeus and worse against peternlewis (docs/games/stratego.md, stop 35).
-  int spy = 0;
+  // spy=2 measured better against asmodeus and worse against peternlewis (docs/games/stratego.md, stop 35); spy=1 with
+  // suspect=5, the default since stop 42, measured against every bot there.
+  int spy = 1;
   // Percent: with `spy`, the least chance of being the Spy (the beliefs) that an unknown enemy piece beside the known
   // Marshal needs to be searched as the Spy and not; below it, as each world drew it. At 2 (stop 35's `spy`) most
   // unknown pieces near it qualify (70 to 80% in the arena records); higher, mostly those whose steps at the Marshal
-  // made the Spy likelier (evidence.hpp; docs/games/stratego.md, stop 41).
-  int suspect = 2;
+  // made the Spy likelier (evidence.hpp; docs/games/stratego.md, stops 41 and 42).
+  int suspect = 5;
   // Percent: an unknown enemy piece that moved and beats or trades with a piece of the player's beside it with at
   // least this chance (the beliefs) counts as its chaser for `loop`, as a known one does, and each repeat of a flight
   // beyond the second costs `loop` once more (chase=0: known chasers only, one cost, as in stops 29-37). With grow=6

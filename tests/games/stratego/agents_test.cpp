@@ -40,9 +40,10 @@ TEST(StrategoSearch, BeliefSearchNeverReadsHiddenEnemyRanks) {
   // worlds that look the same to the player it must choose the same move, move after move. The agent keeps what the
   // enemy's moves said between its turns (evidence.hpp), so each agent plays on: one sees the true game, the other a
   // fresh world drawn from the player's Info at each of its turns.
-  // With spy=2 too: the Spy's chance node at the root and the evidence of steps at a known Marshal; and with learn=1:
-  // what the enemy's approaches are worth, learned between the turns (approaches.hpp).
-  for (const auto& [spy, learn] : {std::pair{0, false}, std::pair{2, false}, std::pair{0, true}}) {
+  // With spy=1 (the default since stop 42) and spy=2 too: the Spy's chance node at the root, and with spy=2 the
+  // evidence of steps at a known Marshal; and with learn=1: what the enemy's approaches are worth, learned between the
+  // turns (approaches.hpp).
+  for (const auto& [spy, learn] : {std::pair{0, false}, std::pair{1, false}, std::pair{2, false}, std::pair{0, true}}) {
     Rng rng(31);
     int compared = 0;
     for (int trial = 0; trial < 6; ++trial) {
