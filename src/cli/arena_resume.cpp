@@ -1,6 +1,5 @@
 #include "cli/arena_resume.hpp"
 
-#include <cctype>
 #include <fstream>
 #include <sstream>
 
@@ -37,11 +36,7 @@ std::optional<GameResult> saved_game(const std::filesystem::path& file, const Ga
   auto report = replay(r.record);
   if (!report.error.empty()) bad_input(where + ": " + report.error + again);
   AnyState& end = *report.final_state;
-  for (int p = 0; p < 2; ++p) {
-    std::string side = end.player_name(p);
-    side[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(side[0])));
-    expect(side, players[p]);
-  }
+  for (int p = 0; p < 2; ++p) expect(player_header(end, p), players[p]);
   // A game the rules left open ended by a forfeit (a resignation, a broken protocol: match.hpp); the record's result
   // says which, and settling it is what `strat replay` does.
   const bool open = !end.outcome().over();

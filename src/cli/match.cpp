@@ -61,12 +61,13 @@ std::unique_ptr<AnyState> start(const GameSpec& spec, std::unique_ptr<AnyAgent> 
   }
 }
 
-std::string capitalised(std::string name) {
+}  // namespace
+
+std::string player_header(const AnyState& s, int player) {
+  std::string name = s.player_name(player);
   if (!name.empty()) name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
   return name;
 }
-
-}  // namespace
 
 GameResult play_game(const GameSpec& spec, const std::string agents[2], int first_agent_player, std::uint64_t seed,
                      const AgentMaker& make) {
@@ -79,7 +80,7 @@ GameResult play_game(const GameSpec& spec, const std::string agents[2], int firs
   auto state = start(spec, seat, seed, forfeiter, why, kind);
   GameResult r;
   r.record.set_header("Game", spec.to_string());
-  for (int p = 0; p < 2; ++p) r.record.set_header(capitalised(state->player_name(p)), seat[p]->name());
+  for (int p = 0; p < 2; ++p) r.record.set_header(player_header(*state, p), seat[p]->name());
   r.record.set_header("Seed", std::to_string(seed));
   r.record.set_header("Start", state->position());
   r.record.moves.reserve(1024);

@@ -32,6 +32,9 @@ struct GameResult {
   Record record;
 };
 
+// The record's header that names who played `player`: "Red", "White", ...
+std::string player_header(const AnyState& s, int player);
+
 // Makes an agent from its spec and seed.
 using AgentMaker = std::function<std::unique_ptr<AnyAgent>(const std::string& spec, std::uint64_t seed)>;
 

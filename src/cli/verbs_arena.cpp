@@ -130,6 +130,12 @@ void install_arena(CLI::App& app, Context& ctx) {
         std::snprintf(name, sizeof name, "game-%04d.txt", g + 1);
         return std::filesystem::path(a->save) / name;
       };
+      // The names play_game() writes for a seat: an agent's own, an outside program's "ucc:" and the seat's command.
+      const auto seat_name = [&](int agent, std::uint64_t seat_seed) {
+        if (!recorded[agent].empty()) return recorded[agent];
+        const auto colon = agents[agent].find(':');
+        return agents[agent].substr(0, colon + 1) + seat_command(agents[agent].substr(colon + 1), seat_seed);
+      };
       // Every saved game is read and checked before any is played: a wrong folder fails at once, not hours later.
       int resumed = 0;
       for (int g = 0; a->resume && g < total; ++g) {
@@ -137,15 +143,9 @@ void install_arena(CLI::App& app, Context& ctx) {
         const auto [i, j] = pairs[game.pair];
         const int first = game.index % 2;
         const std::uint64_t seed = a->seed + static_cast<std::uint64_t>(g);
-        // The names play_game() writes: an agent's own, an outside program's "ucc:" and the seat's command.
-        const auto name = [&](int agent, std::uint64_t seat_seed) {
-          if (!recorded[agent].empty()) return recorded[agent];
-          const auto colon = agents[agent].find(':');
-          return agents[agent].substr(0, colon + 1) + seat_command(agents[agent].substr(colon + 1), seat_seed);
-        };
         std::string players[2];
-        players[first] = name(i, seed * 2 + 1);
-        players[first ^ 1] = name(j, seed * 2 + 2);
+        players[first] = seat_name(i, seed * 2 + 1);
+        players[first ^ 1] = seat_name(j, seed * 2 + 2);
         if (auto saved = saved_game(record_name(g), spec, seed, players, first)) {
           game.result = std::move(*saved);
           game.saved = true;
