@@ -28,7 +28,22 @@
 //   bool quiet() const                         cheap test that there is no noisy move;
 //   bool quiescence_keep(const P& child) const false skips a noisy move after it is played;
 //   static constexpr bool kForcedNoisy         noisy moves are compulsory (no standing pat while one exists);
-//   bool has_no_moves() const                  at a quiet horizon: the side to move has no move and loses.
+//   bool has_no_moves() const                  at a quiet horizon: the side to move has no move and loses;
+//   void order_root(std::vector<Move>&) const  orders the root's moves for the first iteration (best first);
+//   static constexpr int kWinScore             the score of a win (default 1'000'000); evaluations must stay
+//                                              within +-(kWinScore - 1000), the bound of forced results.
+// Chance (expectimax, *-minimax): a game whose moves may have a result drawn by chance (an attack on a piece of
+// unknown rank) declares
+//   using Chance;                              one possible result of such a move, with its `double probability`
+//   int chances(const Move&, Chance* out) const
+//                                              fills out[0..n) with the move's results, most probable first, their
+//                                              probabilities summing to 1, and returns n (0: the move is certain);
+//                                              n <= P::kMaxChances
+//   void apply_chance(const Move&, const Chance&)
+//                                              plays the move with that result.
+// A chance move's value is the expectation of its results' values. Results are searched most probable first with
+// Star1 pruning (Ballard): each result gets the window that could still move the expectation across alpha or beta,
+// given the bounds +-kWinScore on the results not yet searched, and the move is cut off as soon as the bounds decide.
 #include <algorithm>
 #include <cmath>
 #include <concepts>
@@ -36,6 +51,7 @@
 #include <cstring>
 #include <limits>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "core/agent.hpp"
@@ -72,6 +88,19 @@ template <class P> concept HasQuiet = requires(const P p) { { p.quiet() } -> std
 template <class P> concept HasQuiescenceKeep = requires(const P p) { { p.quiescence_keep(p) } -> std::same_as<bool>; };
 template <class P> concept ForcedNoisy = requires { requires static_cast<bool>(P::kForcedNoisy); };
 template <class P> concept HasNoMoves = requires(const P p) { { p.has_no_moves() } -> std::same_as<bool>; };
+template <class P> concept HasWinScore = requires { { P::kWinScore } -> std::convertible_to<int>; };
+template <class P> concept HasOrderRoot = requires(const P p, std::vector<typename P::Move>& v) { { p.order_root(v) }; };
+template <class P> concept HasChance = requires(const P p, P q, const typename P::Move& m, typename P::Chance* out,
+                                                const typename P::Chance& c) {
+  { p.chances(m, out) } -> std::convertible_to<int>;
+  { q.apply_chance(m, c) };
+  { c.probability } -> std::convertible_to<double>;
+  { P::kMaxChances } -> std::convertible_to<int>;
+};
+template <class P> constexpr int win_score() {
+  if constexpr (HasWinScore<P>) return P::kWinScore;
+  else return 1'000'000;
+}
 }  // namespace negamax
 
 struct NegamaxConfig {
@@ -96,7 +125,7 @@ template <negamax::Node P>
 class Negamax {
  public:
   using Move = typename P::Move;
-  static constexpr int kWin = 1'000'000;
+  static constexpr int kWin = negamax::win_score<P>();
   static constexpr int kMateBound = kWin - 1000;  // |score| above: a forced result
   static constexpr int kScale = 10'000;            // evaluate() in [-1, 1] maps to [-kScale, kScale]
   static constexpr int kMaxPly = 128;
@@ -119,15 +148,19 @@ class Negamax {
     last_depth_ = 0;
     std::vector<Move> root_moves;
     root.legal_moves(root_moves);
+    root_scores_.clear();
     if (root_moves.empty()) return Move{};
-    if (root_moves.size() == 1) return root_moves.front();
+    if (root_moves.size() == 1) {
+      root_scores_.emplace_back(root_moves.front(), 0);
+      return root_moves.front();
+    }
+    if constexpr (negamax::HasOrderRoot<P>) root.order_root(root_moves);
     for (auto& k : killers_) k = Killers{};
     for (int& h : history_) h /= 4;
     if constexpr (negamax::HasDrawByRule<P>) {
       path_.assign(history.begin(), history.end());
       if (path_.empty() || path_.back() != root.hash()) path_.push_back(root.hash());
     }
-    const int me = root.to_move();
     std::vector<int> scores(root_moves.size(), 0);
     Move best = root_moves.front();
     for (int depth = 1; depth <= config_.max_depth; ++depth) {
@@ -136,18 +169,14 @@ class Negamax {
       Move iteration_best = root_moves.front();
       int iteration_score = -kWin - 1;
       for (std::size_t i = 0; i < root_moves.size(); ++i) {
-        P child = root;
-        child.apply(root_moves[i], nullptr);
-        push(child);
-        const bool same = child.to_move() == me;
+        auto searched = [&](const P& child, bool same, int a, int b) { return value(child, same, depth - 1, a, b, 1); };
         int score;
         if (i == 0) {
-          score = value(child, same, depth - 1, alpha, beta, 1);
+          score = play(root, root_moves[i], alpha, beta, searched);
         } else {
-          score = value(child, same, depth - 1, alpha, alpha + 1, 1);
-          if (score > alpha && !stopped_) score = value(child, same, depth - 1, alpha, beta, 1);
+          score = play(root, root_moves[i], alpha, alpha + 1, searched);
+          if (score > alpha && !stopped_) score = play(root, root_moves[i], alpha, beta, searched);
         }
-        pop();
         if (stopped_) break;
         scores[i] = score;
         if (score > iteration_score) {
@@ -161,6 +190,8 @@ class Negamax {
       best = iteration_best;
       last_depth_ = depth;
       last_score_ = iteration_score;
+      root_scores_.clear();
+      for (std::size_t i = 0; i < root_moves.size(); ++i) root_scores_.emplace_back(root_moves[i], scores[i]);
       if (std::abs(iteration_score) > kMateBound) break;
       if (config_.time_ms > 0 && search_clock_ns() >= deadline_ns_) break;
       // Best first next iteration, the rest by this iteration's scores (stable, for determinism).
@@ -187,6 +218,9 @@ class Negamax {
 
   int last_depth() const { return last_depth_; }
   int last_score() const { return last_score_; }  // for the side to move at the root
+  // Every root move with its score at the last completed depth (the best exact; the others, searched with a null
+  // window, may be upper bounds).
+  const std::vector<std::pair<Move, int>>& root_scores() const { return root_scores_; }
   std::uint64_t nodes() const { return nodes_; }
 
   // Forgets the transposition table, killers and history.
@@ -248,6 +282,48 @@ class Negamax {
   static int evaluate(const P& s, int me) {
     if constexpr (negamax::PointsEval<P>) return s.evaluate_points(me);
     else return static_cast<int>(std::lround(s.evaluate(me) * kScale));
+  }
+
+  // The value of playing m from s, for the side to move at s: `recurse(child, same, alpha, beta)` scores a child for
+  // that side (`same`: it moves again there). A chance move's value is the expectation over its results (Star1).
+  template <class Recurse>
+  int play(const P& s, const Move& m, int alpha, int beta, Recurse&& recurse) {
+    const int me = s.to_move();
+    if constexpr (negamax::HasChance<P>) {
+      typename P::Chance results[P::kMaxChances];
+      const int n = s.chances(m, results);
+      if (n > 0) {
+        // sum: the probability-weighted values so far; rest: the probability not yet searched, whose values lie in
+        // [-kWin, kWin]. A bound is rounded outwards, so that it stays a bound.
+        constexpr double kEps = 1e-9;
+        double sum = 0, rest = 1;
+        for (int i = 0; i < n; ++i) {
+          const double p = results[i].probability;
+          rest -= p;
+          if (p <= 0) continue;
+          const double lo = (alpha - sum - rest * kWin) / p, hi = (beta - sum + rest * kWin) / p;
+          const int a = static_cast<int>(std::clamp(std::floor(lo), -kWin - 1.0, kWin + 1.0));
+          const int b = static_cast<int>(std::clamp(std::ceil(hi), -kWin - 1.0, kWin + 1.0));
+          P child = s;
+          child.apply_chance(m, results[i]);
+          push(child);
+          const int v = recurse(child, child.to_move() == me, a, std::max(b, a + 1));
+          pop();
+          if (stopped_) return 0;
+          sum += p * v;
+          if (rest < kEps) break;
+          if (sum + rest * kWin <= alpha + kEps) return static_cast<int>(std::ceil(sum + rest * kWin - kEps));
+          if (sum - rest * kWin >= beta - kEps) return static_cast<int>(std::floor(sum - rest * kWin + kEps));
+        }
+        return static_cast<int>(std::lround(sum));
+      }
+    }
+    P child = s;
+    child.apply(m, nullptr);
+    push(child);
+    const int v = recurse(child, child.to_move() == me, alpha, beta);
+    pop();
+    return v;
   }
 
   // The score of `child` for the player who moved into it (the same player may move again).
@@ -336,13 +412,12 @@ class Negamax {
       }
       const int i = order[j];
       const Move& m = moves[i];
-      P child = s;
-      child.apply(m, nullptr);
-      push(child);
-      const bool same = child.to_move() == me;
+      auto searched = [&, this](int d) {
+        return [this, d, ply](const P& child, bool same, int a, int b) { return value(child, same, d, a, b, ply + 1); };
+      };
       int score;
       if (j == 0) {
-        score = value(child, same, depth - 1, alpha, beta, ply + 1);
+        score = play(s, m, alpha, beta, searched(depth - 1));
       } else {
         int r = 0;
         if constexpr (negamax::HasLmr<P>) {
@@ -350,10 +425,9 @@ class Negamax {
           // (With kLateMoveReductions, noisy moves must order above kKillerBonus.)
           r = depth >= 3 && j >= 3 && keys[i] < killer_bonus() - 1 ? 1 : 0;
         }
-        score = value(child, same, depth - 1 - r, alpha, alpha + 1, ply + 1);
-        if (score > alpha && (r || score < beta)) score = value(child, same, depth - 1, alpha, beta, ply + 1);
+        score = play(s, m, alpha, alpha + 1, searched(depth - 1 - r));
+        if (score > alpha && (r || score < beta) && !stopped_) score = play(s, m, alpha, beta, searched(depth - 1));
       }
-      pop();
       if (stopped_) return 0;
       if (score > best) {
         best = score;
@@ -423,12 +497,18 @@ class Negamax {
         else return best;
       }
       for (std::size_t i = 0; i < moves.size(); ++i) {
-        P child = s;
-        child.apply(moves_[ply][i], nullptr);
-        if constexpr (negamax::HasQuiescenceKeep<P>) {
-          if (!s.quiescence_keep(child)) continue;
+        int score;
+        if constexpr (negamax::HasChance<P>) {
+          auto searched = [&](const P& child, bool same, int a, int b) { return qvalue(child, same, a, b, ply + 1, budget - 1); };
+          score = play(s, moves_[ply][i], alpha, beta, searched);
+        } else {
+          P child = s;
+          child.apply(moves_[ply][i], nullptr);
+          if constexpr (negamax::HasQuiescenceKeep<P>) {
+            if (!s.quiescence_keep(child)) continue;
+          }
+          score = qvalue(child, child.to_move() == me, alpha, beta, ply + 1, budget - 1);
         }
-        const int score = qvalue(child, child.to_move() == me, alpha, beta, ply + 1, budget - 1);
         if (stopped_) return 0;
         if (score > best) best = score;
         if (score > alpha) alpha = score;
@@ -451,6 +531,7 @@ class Negamax {
   bool may_stop_ = false;
   std::uint64_t nodes_ = 0;
   int last_depth_ = 0, last_score_ = 0;
+  std::vector<std::pair<Move, int>> root_scores_;
 };
 
 }  // namespace strat

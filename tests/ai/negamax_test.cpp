@@ -211,3 +211,113 @@ TEST(Negamax, DrawRulesSeeRepetitionsOnTheSearchPath) {
   EXPECT_EQ(drawn.choose(CycleWithDraws{}), 1);
   EXPECT_EQ(drawn.last_score(), 0);  // back in A: a repetition, scored as a draw
 }
+
+namespace {
+
+// A random game tree with chance moves (expectimax): a node's moves are plain or have 2..4 results drawn with
+// given probabilities; leaves score by a hash. Its exact value is computed by brute force and must be what the
+// negamax finds at the same depth, with Star1's windows, the table and the killers all at work.
+struct ChanceTree {
+  using Move = int;
+  struct Chance {
+    double probability = 0;
+    int result = 0;
+  };
+  static constexpr int kMaxChances = 4;
+  static constexpr int kWinScore = 10000;
+  std::uint64_t id = 1;
+  int side = 0, depth = 0;
+
+  static std::uint64_t mix(std::uint64_t x) {
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    return x ^ (x >> 33);
+  }
+  int to_move() const { return side; }
+  void legal_moves(std::vector<int>& out) const {
+    out.clear();
+    const int n = 2 + static_cast<int>(mix(id) % 3);
+    for (int i = 0; i < n; ++i) out.push_back(i);
+  }
+  int chances(const int& m, Chance* out) const {
+    const std::uint64_t h = mix(id * 31 + static_cast<std::uint64_t>(m) + 7);
+    if (h % 3) return 0;  // two moves in three are plain
+    const int n = 2 + static_cast<int>((h >> 8) % 3);
+    double total = 0;
+    for (int i = 0; i < n; ++i) total += out[i].probability = 1 + static_cast<double>((h >> (16 + 4 * i)) % 9);
+    for (int i = 0; i < n; ++i) out[i] = Chance{out[i].probability / total, i};
+    std::sort(out, out + n, [](const Chance& a, const Chance& b) { return a.probability > b.probability; });
+    return n;
+  }
+  void apply(const int& m, Events*) { play(static_cast<std::uint64_t>(m) + 1); }
+  void apply_chance(const int& m, const Chance& c) { play(static_cast<std::uint64_t>(m) * 16 + static_cast<std::uint64_t>(c.result) + 100); }
+  void play(std::uint64_t branch) {
+    id = mix(id * 1000003 + branch);
+    side ^= 1;
+    ++depth;
+  }
+  std::uint64_t hash() const { return id; }
+  // In player 0's favour, within the evaluation's bounds.
+  int evaluate_points(int player) const {
+    const int v = static_cast<int>(mix(id ^ 0xabcdef) % 2001) - 1000;
+    return player == 0 ? v : -v;
+  }
+};
+
+double brute(const ChanceTree& s, int depth) {
+  if (depth == 0) return s.evaluate_points(s.to_move());
+  std::vector<int> moves;
+  s.legal_moves(moves);
+  double best = -1e18;
+  for (int m : moves) {
+    ChanceTree::Chance c[ChanceTree::kMaxChances];
+    const int n = s.chances(m, c);
+    double v = 0;
+    if (n == 0) {
+      ChanceTree child = s;
+      child.apply(m, nullptr);
+      v = -brute(child, depth - 1);
+    } else {
+      for (int i = 0; i < n; ++i) {
+        ChanceTree child = s;
+        child.apply_chance(m, c[i]);
+        v += c[i].probability * -brute(child, depth - 1);
+      }
+    }
+    best = std::max(best, v);
+  }
+  return best;
+}
+
+}  // namespace
+
+TEST(NegamaxChance, ExpectimaxWithStar1EqualsTheBruteForceValue) {
+  for (std::uint64_t root = 1; root <= 40; ++root) {
+    ChanceTree s;
+    s.id = root;
+    for (int depth = 1; depth <= 4; ++depth) {
+      NegamaxConfig c = fixed(depth);
+      c.quiescence_plies = 0;
+      Negamax<ChanceTree> search(c);
+      search.choose(s);
+      // Each result's value is rounded to whole points once per chance node: a point per level at most.
+      EXPECT_NEAR(search.last_score(), brute(s, depth), depth + 1) << "root " << root << " depth " << depth;
+    }
+  }
+}
+
+TEST(NegamaxChance, EveryRootMoveIsScoredAndTheBestIsChosen) {
+  ChanceTree s;
+  s.id = 99;
+  Negamax<ChanceTree> search(fixed(3));
+  const int best = search.choose(s);
+  std::vector<int> moves;
+  s.legal_moves(moves);
+  ASSERT_EQ(search.root_scores().size(), moves.size());
+  int top = -ChanceTree::kWinScore;
+  for (const auto& [m, v] : search.root_scores()) top = std::max(top, v);
+  for (const auto& [m, v] : search.root_scores())
+    if (m == best) EXPECT_EQ(v, top);
+}
