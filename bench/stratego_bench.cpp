@@ -1,6 +1,7 @@
 // Stratego hot paths: legal-move generation and random playouts (full move list every ply).
 #include <benchmark/benchmark.h>
 
+#include "games/stratego/belief_agent.hpp"
 #include "games/stratego/search.hpp"
 #include "games/stratego/setup.hpp"
 #include "games/stratego/state.hpp"
@@ -90,5 +91,55 @@ void BM_StrategoSearchDepth4(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_StrategoSearchDepth4)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
+
+// Positions of games between two random players, 20 to 80 plies in: both armies mostly unknown and in contact.
+std::vector<State> opening_positions(int count) {
+  Rng rng(7);
+  std::vector<State> out;
+  std::vector<Move> moves;
+  while (static_cast<int>(out.size()) < count) {
+    State s = random_start(Config{}, rng);
+    const int plies = 20 + static_cast<int>(rng.below(61));
+    for (int ply = 0; ply < plies && !s.outcome().over(); ++ply) {
+      s.legal_moves(moves);
+      s.apply(s.playout_move(moves, rng), nullptr);
+    }
+    if (!s.outcome().over()) out.push_back(s);
+  }
+  return out;
+}
+
+// Search speed of the `stratego` agent (one expectimax over the belief state): 50,000 nodes a move from fixed
+// positions; nodes per second is the counter.
+void BM_StrategoBeliefSearchNodes(benchmark::State& state) {
+  const auto positions = opening_positions(16);
+  AgentConfig config;
+  config.time_ms = 0;
+  config.nodes = 50'000;
+  std::size_t i = 0;
+  double nodes = 0;
+  Agent agent(config, 1);
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(agent.choose(positions[i++ % positions.size()]));
+    nodes += static_cast<double>(agent.last_nodes());
+  }
+  state.counters["nodes_per_second"] = benchmark::Counter(nodes, benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_StrategoBeliefSearchNodes)->Unit(benchmark::kMillisecond);
+
+// The same budget and positions for `stratego-v2` (determinized alpha-beta, four worlds a depth): its nodes are summed
+// over the worlds.
+void BM_StrategoV2SearchNodes(benchmark::State& state) {
+  const auto positions = opening_positions(16);
+  SearchConfig config;
+  config.time_ms = 0;
+  config.nodes = 50'000;
+  std::size_t i = 0;
+  SearchAgent agent(config, 1);
+  for (auto _ : state) benchmark::DoNotOptimize(agent.choose(positions[i++ % positions.size()]));
+  state.counters["nodes_per_second"] =
+      benchmark::Counter(50'000.0 * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_StrategoV2SearchNodes)->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -6,6 +6,8 @@
 #include "games/stratego/encoding.hpp"
 #include "core/text.hpp"
 #include "games/stratego/agent.hpp"
+#include "games/stratego/belief_agent.hpp"
+#include "games/stratego/search.hpp"
 #include "games/stratego/info.hpp"
 #include "games/stratego/setup.hpp"
 #include "games/stratego/setup_notation.hpp"
@@ -48,7 +50,7 @@ void register_stratego(Registry& registry) {
                         "five (or classic): at most 5 moves in a row between two squares (S-18); isf: 3 (S-19)"),
       Parameter::integer("ply_limit", 3000, 1, 1'000'000, "plies after which the game is drawn (S-23)"),
   };
-  g.agents = {"random", "mcts", "stratego-v1", g.name};
+  g.agents = {"random", "mcts", "stratego-v1", "stratego-v2", g.name};
   g.has_random_start = true;
   const auto wrap = state_wrapper<State>(g);
   g.load = [wrap](const Options& options, std::string_view position) { return load(options, position, wrap); };
@@ -61,6 +63,9 @@ void register_stratego(Registry& registry) {
     if (auto a = make_generic_agent<State>(spec, seed, {800, 30})) return a;
     auto [name, options] = Options::parse_spec(spec, "agent option");
     if (name == "stratego")
+      return std::make_unique<AgentAdapter<State, stratego::Agent>>(
+          std::string(spec), stratego::Agent(stratego::AgentConfig::from(options), seed));
+    if (name == "stratego-v2")
       return std::make_unique<AgentAdapter<State, stratego::SearchAgent>>(
           std::string(spec), stratego::SearchAgent(stratego::SearchConfig::from(options), seed));
     if (name == "stratego-v1")

@@ -1,0 +1,130 @@
+#pragma once
+// One node of the `stratego` agent's search: the position as the searching player knows it, not a world drawn from
+// its beliefs. Its own pieces carry their ranks; an enemy piece it does not know carries the set of ranks it may still
+// have (a rank set) and stays unknown until something shows its rank. Every fact the rules give is kept along the
+// search path: an enemy piece that moves is no Bomb or Flag, a long move shows a Scout, a combat shows both ranks, and a
+// rank whose every piece is placed leaves every other rank set. An attack that involves an unknown enemy piece is a
+// chance move (negamax.hpp): one result per rank the piece may have, weighed by the root's beliefs (beliefs.hpp) within
+// its rank set. The shared negamax searches it as expectimax with Star1 pruning.
+//
+// The enemy chooses its moves in the same tree, which shows it the player's ranks. Where that matters most, it does
+// not: the enemy attacks a piece of the player's that it does not know only when the attack looks worth making from
+// what the enemy knows (its beliefs about that piece, made from public information at the root), never because the
+// tree shows it what stands there.
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "core/game.hpp"
+#include "games/stratego/info.hpp"
+#include "games/stratego/state.hpp"
+
+namespace strat::stratego {
+
+using RankSet = std::uint16_t;  // bit r: the piece may have rank r
+constexpr RankSet rank_bit(int r) { return static_cast<RankSet>(1u << r); }
+constexpr RankSet kMovableRanks = 0x7FE;  // Spy .. Marshal
+constexpr int kSlots = 40;                // unknown pieces of one side at most
+
+class EvalModel;
+
+// What the root knows, shared by every node of one search.
+struct RootKnowledge {
+  int me = 0;  // the searching player
+  // By slot of an unknown enemy piece: the root's beliefs, P(rank).
+  std::array<std::array<float, kRanks>, kSlots> prior{};
+  // By slot of a piece of mine the enemy does not know: the enemy's beliefs about it, from public information.
+  std::array<std::array<float, kRanks>, kSlots> seen{};
+  // By square: how close the enemy Flag is, in the root's beliefs: sum over squares q of P(Flag on q) * (4 - distance,
+  // at least 0) / 4.
+  std::array<float, kCells> flag_near{};
+  // The root's moves, likeliest first for a player (the move predictor, move_model.hpp): the first iteration's order.
+  std::vector<Move> root_order;
+  // How likely a player attacks with a piece of each rank, from the move predictor: [attacker][defender] for a defender
+  // the attacker knows, [attacker][moved] (0 or 1) for one it does not. Only ratios between attacker ranks matter: an
+  // unknown enemy piece that attacks is weighed by them as well as by the beliefs (it chose to attack, knowing its rank).
+  std::array<std::array<float, kRanks>, kRanks> attack_known{};
+  std::array<std::array<float, 2>, kRanks> attack_blind{};
+  const EvalModel* model = nullptr;
+};
+
+class BeliefNode {
+ public:
+  using Move = stratego::Move;
+  struct Chance {
+    double probability = 0;
+    std::uint8_t rank = 0;  // the rank the unknown enemy piece shows
+  };
+  static constexpr int kMaxChances = 12;
+  static constexpr int kWinScore = 10000;
+  // Attacks order above every quiet move (and are never killers nor history moves).
+  static constexpr int kNoisyOrder = 1 << 20;
+  static constexpr int kKillerBonus = 1 << 16;
+  static constexpr int kHistorySize = kCells * kCells;
+
+  BeliefNode() = default;
+  // The root: the player's Info, with `knowledge` filled for it (prior, seen, flag_near) by the agent. `knowledge`
+  // must outlive every node made from this one.
+  BeliefNode(const Info& info, const RootKnowledge& knowledge);
+
+  int me() const { return k_->me; }
+  int to_move() const { return side_; }
+  int ply() const { return ply_; }
+  Outcome outcome() const { return outcome_; }
+  const RootKnowledge& knowledge() const { return *k_; }
+  void legal_moves(std::vector<Move>& out) const;
+  // The attacks among the legal moves, for quiescence: those between pieces whose ranks the player knows (no chance).
+  void noisy_moves(std::vector<Move>& out) const;
+  void apply(const Move& m, Events* events);
+  int chances(const Move& m, Chance* out) const;
+  void apply_chance(const Move& m, const Chance& c);
+  std::uint64_t hash() const { return key_ ^ run_key(); }
+  int evaluate_points(int player) const;
+  int move_order(const Move& m) const;
+  int history_index(const Move& m) const { return m.from * kCells + m.to; }
+  void order_root(std::vector<Move>& moves) const;
+
+  // --- reading the node (evaluation features, tests) ---
+  std::uint8_t cell(int s) const { return board_[s]; }
+  bool is_piece(int s) const { return (board_[s] & kRankMask) && !(board_[s] & kWall); }
+  int owner_at(int s) const { return (board_[s] & kBlue) ? 1 : 0; }
+  bool unknown(int s) const { return (board_[s] & kRankMask) == kUnknownRank; }
+  RankSet ranks_at(int s) const { return unknown(s) ? mask_[slot_[s]] : rank_bit(board_[s] & kRankMask); }
+  int slot(int s) const { return slot_[s]; }
+  // P(rank) for the piece on s: the root's beliefs within its rank set (a known piece: 1 for its rank).
+  void distribution(int s, float (&p)[kRanks]) const;
+  int alive(int owner, int rank) const { return alive_[owner][rank]; }
+  const Run& run(int p) const { return run_[p]; }
+
+ private:
+  friend class BeliefNodeTest;
+  std::uint64_t square_key(int s) const;
+  std::uint64_t run_key() const;
+  void set_cell(int s, std::uint8_t c, std::uint8_t slot);
+  void remove(int s);
+  void after_move();
+  bool may_move(int s) const;
+  bool has_move(int player) const;
+  // The unknown piece on s shows `rank`: it becomes known, and a rank now placed in full leaves every rank set.
+  void show(int s, int rank);
+  void restrict(int s, RankSet allowed);
+  void resolve(const Move& m, int attacker_rank, int defender_rank);
+  // The enemy's attack on a piece of the player's it does not know, judged as the enemy knows it.
+  bool worth_blind_attack(const Move& m) const;
+
+  std::array<std::uint8_t, kCells> board_{};
+  std::array<std::uint8_t, kCells> slot_{};  // an unknown enemy piece's slot, or a hidden piece of mine's
+  std::array<RankSet, kSlots> mask_{};       // by enemy slot
+  std::array<std::uint8_t, kRanks> pool_{};  // enemy ranks alive and not yet shown
+  std::array<std::array<std::uint8_t, kRanks>, 2> alive_{};
+  Run run_[2];
+  std::int32_t ply_ = 0;
+  std::int32_t ply_limit_ = 3000;
+  std::uint8_t run_limit_ = 5;
+  std::uint8_t side_ = 0;
+  Outcome outcome_;
+  std::uint64_t key_ = 0;
+  const RootKnowledge* k_ = nullptr;
+};
+
+}  // namespace strat::stratego

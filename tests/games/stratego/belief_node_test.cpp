@@ -1,0 +1,213 @@
+// The `stratego` agent's search position (belief_node.hpp) and the agent as a whole: the facts kept along a line, the
+// chance of an attack on an unknown piece, the enemy's blind attacks, and that only the player's Info is read.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <numeric>
+#include <vector>
+
+#include "games/stratego/belief_agent.hpp"
+#include "games/stratego/belief_node.hpp"
+#include "games/stratego/eval_model.hpp"
+#include "helpers.hpp"
+
+using namespace strat;
+using namespace strat::stratego;
+
+namespace {
+
+struct Put {
+  const char* square;
+  int owner;
+  int rank;
+  std::uint8_t flags = 0;
+};
+
+State position(const std::vector<Put>& pieces, int side = 0, int ply = 60) {
+  State s(Config{});
+  for (const Put& p : pieces) s.put(test::at(p.square), p.owner, p.rank, p.flags);
+  s.set_side(side);
+  s.set_ply(ply);
+  s.refresh_outcome();
+  return s;
+}
+
+// The root node of `s` as its player to move knows it.
+struct Root {
+  Info info;
+  RootKnowledge knowledge;
+  BeliefNode node;
+  explicit Root(const State& s, std::uint64_t seed = 1) : info(s.info(s.to_move())) {
+    Rng rng(seed);
+    fill_knowledge(info, knowledge, rng);
+    knowledge.model = &EvalModel::trained();
+    node = BeliefNode(info, knowledge);
+  }
+};
+
+Move mv(const char* from, const char* to) {
+  return Move{static_cast<std::uint8_t>(test::at(from)), static_cast<std::uint8_t>(test::at(to))};
+}
+
+bool has_move(const BeliefNode& n, const Move& m) {
+  std::vector<Move> moves;
+  n.legal_moves(moves);
+  return std::find(moves.begin(), moves.end(), m) != moves.end();
+}
+
+// A small battle: Red (the player) and Blue with a few pieces, Blue's unknown.
+std::vector<Put> small_battle() {
+  return {{"a1", 0, kFlag},    {"b1", 0, kBomb},     {"a2", 0, kBomb},  {"e2", 0, kMarshal}, {"f2", 0, kScout},
+          {"g2", 0, kMiner},   {"e4", 0, kCaptain},  {"a10", 1, kFlag}, {"b10", 1, kBomb},   {"a9", 1, kBomb},
+          {"e7", 1, kMarshal}, {"f7", 1, kSergeant}, {"j8", 1, kScout}, {"e5", 1, kMajor, kMoved}};
+}
+
+}  // namespace
+
+TEST(BeliefNode, AnUnknownEnemyPieceThatMovesIsNoBombOrFlag) {
+  Root r(position(small_battle(), 0));
+  BeliefNode n = r.node;
+  n.apply(mv("f2", "f3"), nullptr);  // Red moves, Blue to move
+  ASSERT_TRUE(n.unknown(test::at("f7")));
+  EXPECT_TRUE(n.ranks_at(test::at("f7")) & (rank_bit(kBomb) | rank_bit(kFlag)));
+  n.apply(mv("f7", "f6"), nullptr);
+  const RankSet after = n.ranks_at(test::at("f6"));
+  EXPECT_FALSE(after & (rank_bit(kBomb) | rank_bit(kFlag)));
+  EXPECT_TRUE(after & rank_bit(kSergeant));
+  EXPECT_EQ(n.cell(test::at("f6")) & kMoved, kMoved);
+}
+
+TEST(BeliefNode, ALongMoveShowsAScout) {
+  Root r(position(small_battle(), 0));
+  BeliefNode n = r.node;
+  n.apply(mv("f2", "f3"), nullptr);
+  ASSERT_TRUE(has_move(n, mv("j8", "j5"))) << "an unknown piece that may be a Scout may run";
+  n.apply(mv("j8", "j5"), nullptr);
+  EXPECT_FALSE(n.unknown(test::at("j5")));
+  EXPECT_EQ(n.cell(test::at("j5")) & kRankMask, kScout);
+}
+
+TEST(BeliefNode, AnAttackOnAnUnknownPieceIsAChanceOverItsRanks) {
+  Root r(position(small_battle(), 0));
+  const BeliefNode& n = r.node;
+  BeliefNode::Chance c[BeliefNode::kMaxChances];
+  const int count = n.chances(mv("e4", "e5"), c);  // the Captain on Blue's moved piece
+  ASSERT_GE(count, 2);
+  double total = 0;
+  for (int i = 0; i < count; ++i) {
+    total += c[i].probability;
+    EXPECT_TRUE(movable(c[i].rank)) << "a piece that moved is no Bomb or Flag";
+    if (i) {
+      EXPECT_GE(c[i - 1].probability, c[i].probability) << "likeliest first";
+    }
+  }
+  EXPECT_NEAR(total, 1.0, 1e-6);
+  // Each result plays out as combat with that rank: the Captain takes a Sergeant, falls to a Major.
+  for (int i = 0; i < count; ++i) {
+    BeliefNode child = n;
+    child.apply_chance(mv("e4", "e5"), c[i]);
+    const int result = combat(kCaptain, c[i].rank);
+    const std::uint8_t at = child.cell(test::at("e5"));
+    const int expected = result > 0 ? static_cast<int>(kCaptain) : result == 0 ? 0 : c[i].rank;
+    EXPECT_EQ(at & kRankMask, expected);
+    EXPECT_EQ(child.cell(test::at("e4")), 0);
+  }
+  EXPECT_EQ(n.chances(mv("e4", "e3"), c), 0) << "a step onto an empty square is certain";
+}
+
+TEST(BeliefNode, ARankShownInFullLeavesEveryOtherRankSet) {
+  // Blue has one Marshal; once a piece shows it, no other unknown piece may be it.
+  Root r(position(small_battle(), 0));
+  BeliefNode n = r.node;
+  ASSERT_TRUE(n.ranks_at(test::at("f7")) & rank_bit(kMarshal));
+  BeliefNode::Chance c[BeliefNode::kMaxChances];
+  const int count = n.chances(mv("e4", "e5"), c);
+  const auto marshal = std::find_if(c, c + count, [](const BeliefNode::Chance& x) { return x.rank == kMarshal; });
+  ASSERT_NE(marshal, c + count);
+  n.apply_chance(mv("e4", "e5"), *marshal);
+  EXPECT_EQ(n.cell(test::at("e5")) & kRankMask, kMarshal);
+  for (const char* sq : {"e7", "f7", "j8"}) EXPECT_FALSE(n.ranks_at(test::at(sq)) & rank_bit(kMarshal)) << sq;
+}
+
+TEST(BeliefNode, TheEnemyAttacksAPieceItDoesNotKnowOnlyWhenItLooksWorthIt) {
+  // Blue's known Scout stands next to Red's unknown piece that moved (to Blue, any of Red's movable ranks, nearly all of
+  // which beat a Scout): Blue does not attack it blindly. Blue's known Marshal next to Red's unknown moved piece does.
+  auto pieces = small_battle();
+  for (const Put& p : {Put{"b2", 0, kSpy}, Put{"c2", 0, kGeneral}, Put{"d2", 0, kColonel}, Put{"h2", 0, kMajor},
+                       Put{"i2", 0, kLieutenant}, Put{"j2", 0, kSergeant}})
+    pieces.push_back(p);
+  pieces.push_back({"c3", 0, kCaptain, kMoved});
+  pieces.push_back({"c4", 1, kScout, kKnown | kMoved});
+  pieces.push_back({"h3", 0, kColonel, kMoved});
+  pieces.push_back({"h4", 1, kMarshal, kKnown | kMoved});
+  pieces.erase(std::find_if(pieces.begin(), pieces.end(), [](const Put& p) { return std::string(p.square) == "e7"; }));
+  Root r(position(pieces, 0));
+  BeliefNode n = r.node;
+  n.apply(mv("f2", "f3"), nullptr);
+  EXPECT_FALSE(has_move(n, mv("c4", "c3")));
+  EXPECT_TRUE(has_move(n, mv("h4", "h3")));
+}
+
+TEST(StrategoAgent, ReadsOnlyThePlayersInfo) {
+  // Two games that differ only in Blue's hidden ranks (two unmoved pieces swapped): Red's Info is the same, so is its
+  // choice, move by move, with every root score.
+  for (std::uint64_t seed : {3, 11}) {
+    Rng rng(seed);
+    State a = random_start(Config{}, rng);
+    State b = a;
+    // Swap the ranks of Blue's pieces on b7 and h8 (both unmoved and unknown).
+    const int p = test::at("b7"), q = test::at("h8");
+    const int rp = a.rank_at(p), rq = a.rank_at(q);
+    if (rp == rq) continue;
+    b.put(p, 1, rq);
+    b.put(q, 1, rp);
+    ASSERT_EQ(a.info(0).to_string(), b.info(0).to_string());
+    AgentConfig c;
+    c.time_ms = 0;
+    c.nodes = 4000;
+    Agent x(c, 7), y(c, 7);
+    for (int turn = 0; turn < 4; ++turn) {
+      const Move ma = x.choose(a), mb = y.choose(b);
+      ASSERT_EQ(ma, mb) << "turn " << turn;
+      ASSERT_EQ(x.last_scores(), y.last_scores());
+      a.apply(ma, nullptr);
+      b.apply(mb, nullptr);
+      // Blue answers the same in both, with a piece other than the two swapped.
+      std::vector<Move> moves;
+      a.legal_moves(moves);
+      const auto reply_at = std::find_if(moves.begin(), moves.end(), [&](const Move& m) { return m.from != p && m.from != q && b.is_legal(m); });
+      ASSERT_NE(reply_at, moves.end());
+      const Move reply = *reply_at;
+      a.apply(reply, nullptr);
+      b.apply(reply, nullptr);
+      if (a.outcome().over() || b.outcome().over()) break;
+      ASSERT_EQ(a.info(0).to_string(), b.info(0).to_string());
+    }
+  }
+}
+
+TEST(StrategoAgent, EvaluationFeaturesAreTheSameForTheSameInfo) {
+  Rng rng(5);
+  State a = random_start(Config{}, rng);
+  State b = a;
+  const int p = test::at("c7"), q = test::at("j9");
+  const int rp = a.rank_at(p), rq = a.rank_at(q);
+  b.put(p, 1, rq);
+  b.put(q, 1, rp);
+  Root ra(a), rb(b);
+  EvalFeatures fa, fb;
+  eval_features(ra.node, fa);
+  eval_features(rb.node, fb);
+  EXPECT_EQ(fa, fb);
+}
+
+TEST(StrategoAgent, TakesAKnownPieceForFree) {
+  State s = position({{"a1", 0, kFlag}, {"b1", 0, kBomb}, {"a2", 0, kBomb}, {"e4", 0, kColonel, kMoved},
+                      {"a10", 1, kFlag}, {"b10", 1, kBomb}, {"a9", 1, kBomb}, {"e5", 1, kMajor, kKnown | kMoved},
+                      {"j9", 1, kScout, kMoved}, {"j1", 0, kScout}});
+  AgentConfig c;
+  c.time_ms = 0;
+  c.depth = 3;
+  Agent agent(c, 1);
+  EXPECT_EQ(s.move_to_string(agent.choose(s)), "e4xe5");
+}

@@ -1,0 +1,187 @@
+// Training data for the `stratego` agent's models (tools/stratego_train.py drives it; docs/games/stratego.md).
+//
+//   stratego_data features < games.txt > rows.f32     evaluation features of positions of real games
+//   stratego_data moves    < games.txt > moves.f32    the move predictor's features of every legal move
+//   stratego_data selfplay --games N --agent SPEC --seed S > rows.f32
+//                                                     evaluation features of self-play positions
+//   stratego_data names                               the feature names, one per line (evaluation, then moves)
+//
+// games.txt: one game a line, `FIELD WINNER MOVE...`: the 100-letter start field, the winner (r, b or d for a draw)
+// and the moves in strat's notation. Every position is seen by the player to move, from its Info only. Rows are
+// little-endian float32: features rows are the evaluation's features, the result for that player (1, 0.5, 0), the
+// game's line number and the ply; moves rows are, per position, one row per legal move: the move's features, 1 for
+// the move played (else 0), the position's index.
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/agent.hpp"
+#include "core/error.hpp"
+#include "core/registry.hpp"
+#include "core/rng.hpp"
+#include "games/stratego/belief_agent.hpp"
+#include "games/stratego/belief_node.hpp"
+#include "games/stratego/eval_model.hpp"
+#include "games/stratego/info.hpp"
+#include "games/stratego/move_model.hpp"
+#include "games/stratego/setup.hpp"
+#include "games/stratego/state.hpp"
+
+using namespace strat;
+using namespace strat::stratego;
+
+namespace {
+
+void write(const std::vector<float>& row) { std::fwrite(row.data(), sizeof(float), row.size(), stdout); }
+
+struct Game {
+  State start;
+  char winner = 'd';
+  std::vector<std::string> moves;
+};
+
+bool read_game(std::istream& in, Game& g) {
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream words(line);
+    std::string field, winner;
+    if (!(words >> field >> winner)) continue;
+    g.start = State::parse_start(field + " r", Config{});
+    g.winner = winner[0];
+    g.moves.clear();
+    for (std::string m; words >> m;) g.moves.push_back(m);
+    return true;
+  }
+  return false;
+}
+
+float result_for(char winner, int player) {
+  if (winner == 'd') return 0.5f;
+  return (winner == 'r') == (player == 0) ? 1.f : 0.f;
+}
+
+void features_row(const State& s, Rng& rng, float result, int game, std::vector<float>& row) {
+  const Info info = s.info(s.to_move());
+  RootKnowledge k;
+  fill_knowledge(info, k, rng);
+  k.model = &EvalModel::trained();
+  const BeliefNode node(info, k);
+  EvalFeatures f;
+  eval_features(node, f);
+  row.assign(f.begin(), f.end());
+  row.push_back(result);
+  row.push_back(static_cast<float>(game));
+  row.push_back(static_cast<float>(s.ply()));
+}
+
+int features(int every) {
+  Game g;
+  Rng rng(1);
+  std::vector<float> row;
+  for (int game = 0; read_game(std::cin, g); ++game) {
+    State s = g.start;
+    for (std::size_t i = 0; i <= g.moves.size() && !s.outcome().over(); ++i) {
+      if (s.ply() % every == 0) {
+        features_row(s, rng, result_for(g.winner, s.to_move()), game, row);
+        write(row);
+      }
+      if (i < g.moves.size()) s.apply(s.parse_move(g.moves[i]), nullptr);
+    }
+  }
+  return 0;
+}
+
+int moves(int every) {
+  Game g;
+  std::vector<float> row;
+  std::vector<Move> legal;
+  long position = 0;
+  for (int game = 0; read_game(std::cin, g); ++game) {
+    State s = g.start;
+    for (std::size_t i = 0; i < g.moves.size() && !s.outcome().over(); ++i) {
+      const Move played = s.parse_move(g.moves[i]);
+      if (s.ply() % every == 0) {
+        const Info info = s.info(s.to_move());
+        const MoveContext context(info);
+        s.legal_moves(legal);
+        for (const Move& m : legal) {
+          MoveFeatures f;
+          move_features(context, m, f);
+          row.assign(f.begin(), f.end());
+          row.push_back(m == played ? 1.f : 0.f);
+          row.push_back(static_cast<float>(position));
+          write(row);
+        }
+        ++position;
+      }
+      s.apply(played, nullptr);
+    }
+  }
+  return 0;
+}
+
+int selfplay(int games, const std::string& spec, std::uint64_t seed, int every) {
+  auto& info = Registry::global().get("stratego");
+  Rng rng(seed);
+  std::vector<float> row;
+  for (int game = 0; game < games; ++game) {
+    Rng setup_rng(seed * 1000 + game);
+    State s = random_start(Config{}, setup_rng);
+    auto a = info.make_agent({}, spec, seed * 2000 + 2 * game);
+    auto b = info.make_agent({}, spec, seed * 2000 + 2 * game + 1);
+    std::vector<std::vector<float>> rows;
+    std::vector<int> movers;
+    while (!s.outcome().over()) {
+      if (s.ply() % every == 0) {
+        features_row(s, rng, 0.f, game, row);
+        rows.push_back(row);
+        movers.push_back(s.to_move());
+      }
+      auto any = info.load({}, s.to_string());
+      const std::string text = (s.to_move() == 0 ? a : b)->choose(*any);
+      s.apply(s.parse_move(text), nullptr);
+    }
+    const Outcome o = s.outcome();
+    const char winner = o.status == Status::Draw ? 'd' : o.winner == 0 ? 'r' : 'b';
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      rows[i][kEvalFeatures] = result_for(winner, movers[i]);
+      write(rows[i]);
+    }
+    std::fflush(stdout);
+    std::cerr << "\rselfplay: " << game + 1 << "/" << games << " games" << std::flush;
+  }
+  std::cerr << "\n";
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    auto option = [&](const std::string& name, const std::string& fallback) {
+      for (std::size_t i = 0; i + 1 < args.size(); ++i)
+        if (args[i] == name) return args[i + 1];
+      return fallback;
+    };
+    const std::string mode = args.empty() ? "" : args[0];
+    const int every = std::stoi(option("--every", "1"));
+    if (mode == "features") return features(every);
+    if (mode == "moves") return moves(every);
+    if (mode == "selfplay")
+      return selfplay(std::stoi(option("--games", "10")), option("--agent", "stratego:time=20"),
+                      std::stoull(option("--seed", "1")), every);
+    if (mode == "names") {
+      for (const char* n : kEvalFeatureNames) std::cout << n << "\n";
+      for (const char* n : kMoveFeatureNames) std::cout << n << "\n";
+      return 0;
+    }
+    std::cerr << "usage: stratego_data features|moves|selfplay|names [--every N] [--games N --agent SPEC --seed S]\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "stratego_data: " << e.what() << "\n";
+    return 1;
+  }
+}

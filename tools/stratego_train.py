@@ -1,0 +1,242 @@
+#!/usr/bin/env python3
+"""Trains the `stratego` agent's two models from the real games of ../shared/data/gravon (and, optionally, self-play),
+and writes them as C++: src/games/stratego/eval_weights.cpp (the evaluation: a logistic model of the result) and
+src/games/stratego/move_weights.cpp (the move predictor: a softmax over the legal moves), plus the fixture
+tests/games/stratego/model_fixture.txt with which the C++ inference is checked against this trainer.
+
+    python3 tools/stratego_train.py [--build build] [--selfplay GAMES] [--selfplay-agent SPEC] [--jobs 2]
+
+Training set: the classic games of games-2013-10.zip and games-2014-0.zip (plus self-play games, if any); held out: the
+classic games of games-2014-1.zip, on which the log-loss and accuracy of the evaluation and the top-1 / top-3 accuracy
+of the move predictor are reported. Needs numpy and a build of tools/stratego_data (make build). The data never leaves
+../shared: the games are read from the zip archives, and only fitted weights are written.
+"""
+import argparse
+import concurrent.futures
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import zipfile
+
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+GRAVON = os.path.join(ROOT, "..", "shared", "data", "gravon")
+TRAIN = ["games-2013-10.zip", "games-2014-0.zip"]
+HELD_OUT = ["games-2014-1.zip"]
+COLUMNS = "ABCDEFGHIK"  # Gravon skips J
+
+
+def square(text):
+    col = COLUMNS.index(text[0])
+    row = 10 if text[1:] == ":" else int(text[1:])
+    return "abcdefghij"[col] + str(row)
+
+
+def gravon_games(archive):
+    """Yields (field, winner, moves) for every classic game of a Gravon archive: winner r, b or d; the moves up to the
+    first gap in the move ids."""
+    with zipfile.ZipFile(os.path.join(GRAVON, archive)) as z:
+        for name in sorted(z.namelist()):
+            if not name.startswith("classic-"):
+                continue
+            text = z.read(name).decode("utf-8", "replace")
+            field = re.search(r'<field content="([^"]+)"', text)
+            result = re.search(r'<result type="(\d+)" winner="(\d+)"', text)
+            if not field or not result:
+                continue
+            winner = {"1": "r", "2": "b", "3": "d"}.get(result.group(2))
+            if winner is None:
+                continue
+            moves = []
+            for i, (mid, src, dst) in enumerate(re.findall(r'<move id="(\d+)" source="([^"]+)" target="([^"]+)"', text)):
+                if int(mid) != i + 1:
+                    break
+                moves.append(square(src) + "-" + square(dst))
+            yield field.group(1), winner, moves
+
+
+def run_data(build, args, games_text=None, columns=None):
+    """Runs stratego_data and returns its float32 rows as an array of `columns` columns."""
+    tool = os.path.join(build, "tools", "stratego_data")
+    out = subprocess.run([tool] + args, input=games_text.encode() if games_text is not None else None,
+                         stdout=subprocess.PIPE, check=True).stdout
+    return np.frombuffer(out, dtype=np.float32).reshape(-1, columns)
+
+
+def names(build):
+    tool = os.path.join(build, "tools", "stratego_data")
+    return subprocess.run([tool, "names"], stdout=subprocess.PIPE, check=True, text=True).stdout.split()
+
+
+def fit_logistic(x, y, l2=1e-3, rounds=30):
+    """Logistic regression with soft labels y in [0, 1], by Newton's method; returns (weights, bias)."""
+    n, k = x.shape
+    a = np.hstack([x.astype(np.float64), np.ones((n, 1))])
+    w = np.zeros(k + 1)
+    reg = l2 * n * np.eye(k + 1)
+    reg[k, k] = 0
+    for _ in range(rounds):
+        p = 1 / (1 + np.exp(-np.clip(a @ w, -30, 30)))
+        grad = a.T @ (p - y) + reg @ w
+        hess = (a * (p * (1 - p))[:, None]).T @ a + reg
+        step = np.linalg.solve(hess, grad)
+        w -= step
+        if np.abs(step).max() < 1e-8:
+            break
+    return w[:k], w[k]
+
+
+def log_loss(x, y, w, b):
+    p = np.clip(1 / (1 + np.exp(-(x @ w + b))), 1e-9, 1 - 1e-9)
+    return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
+
+
+def fit_softmax(x, played, group, l2=1e-3, rounds=25):
+    """Conditional logit over groups of rows (one group a position, one row a legal move), by Newton's method."""
+    n, k = x.shape
+    x = x.astype(np.float64)
+    starts = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
+    groups = len(starts)
+    w = np.zeros(k)
+    for _ in range(rounds):
+        z = x @ w
+        z -= np.repeat(np.maximum.reduceat(z, starts), np.diff(np.r_[starts, n]))
+        e = np.exp(z)
+        total = np.repeat(np.add.reduceat(e, starts), np.diff(np.r_[starts, n]))
+        p = e / total
+        mean = np.add.reduceat(x * p[:, None], starts)  # per group: E_p[f]
+        grad = -(x[played > 0.5].sum(axis=0) - mean.sum(axis=0)) + l2 * groups * w
+        # Per group the covariance of f under p: E_p[f f^T] - E_p[f] E_p[f]^T, summed.
+        second = (x * p[:, None]).T @ x - mean.T @ mean
+        hess = second + l2 * groups * np.eye(k)
+        step = np.linalg.solve(hess, grad)
+        w -= step
+        if np.abs(step).max() < 1e-7:
+            break
+    return w
+
+
+def top_k(x, played, group, w):
+    """Top-1 and top-3 accuracy of w, and of a uniform guess, over the positions."""
+    z = x.astype(np.float64) @ w
+    starts = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
+    ends = np.r_[starts[1:], len(group)]
+    hit1 = hit3 = uni1 = uni3 = 0.0
+    for s, e in zip(starts, ends):
+        scores = z[s:e]
+        target = np.flatnonzero(played[s:e] > 0.5)
+        if len(target) != 1:
+            continue
+        t = target[0]
+        rank = np.sum(scores > scores[t])
+        hit1 += rank == 0
+        hit3 += rank < 3
+        uni1 += 1 / (e - s)
+        uni3 += min(3, e - s) / (e - s)
+    n = len(starts)
+    return hit1 / n, hit3 / n, uni1 / n, uni3 / n, n
+
+
+def cpp_array(values):
+    return ", ".join(f"{v:.6g}f" for v in values)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--selfplay", type=int, default=0, help="self-play games added to the evaluation's training set")
+    ap.add_argument("--selfplay-agent", default="stratego:time=20")
+    ap.add_argument("--every", type=int, default=2, help="evaluation rows: every Nth ply of each game")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--write", action="store_true", help="write the weights and the fixture into the source tree")
+    args = ap.parse_args()
+
+    feature_names = names(args.build)
+    eval_k = 27
+    move_k = len(feature_names) - eval_k
+
+    archives = TRAIN + HELD_OUT
+    texts = {}
+    for a in archives:
+        lines = [f"{f} {w} {' '.join(m)}" for f, w, m in gravon_games(a)]
+        texts[a] = "\n".join(lines) + "\n"
+        print(f"{a}: {len(lines)} classic games", file=sys.stderr)
+
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        feats = dict(zip(archives, pool.map(
+            lambda a: run_data(args.build, ["features", "--every", str(args.every)], texts[a], eval_k + 3), archives)))
+        moves = dict(zip(archives, pool.map(
+            lambda a: run_data(args.build, ["moves", "--every", "3"], texts[a], move_k + 2), archives)))
+        selfplay = None
+        if args.selfplay:
+            per = (args.selfplay + args.jobs - 1) // args.jobs
+            parts = list(pool.map(lambda j: run_data(args.build, ["selfplay", "--games", str(per), "--agent",
+                                                                  args.selfplay_agent, "--seed", str(1000 + j),
+                                                                  "--every", str(args.every)], None, eval_k + 3),
+                                  range(args.jobs)))
+            selfplay = np.vstack(parts)
+
+    train = np.vstack([feats[a] for a in TRAIN] + ([selfplay] if selfplay is not None else []))
+    held = np.vstack([feats[a] for a in HELD_OUT])
+    w, b = fit_logistic(train[:, :eval_k], train[:, eval_k])
+    print(f"evaluation: {len(train)} training positions, {len(held)} held out", file=sys.stderr)
+    for name, data in (("training", train), ("held out", held)):
+        x, y = data[:, :eval_k], data[:, eval_k]
+        decided = y != 0.5
+        pred = (x @ w + b) > 0
+        acc = float(np.mean(pred[decided] == (y[decided] > 0.5)))
+        print(f"  {name}: log-loss {log_loss(x, y, w, b):.4f} (constant {log_loss(x, y, np.zeros(eval_k), 0):.4f}), "
+              f"result predicted in {acc:.1%} of decided positions", file=sys.stderr)
+    for n, v in zip(feature_names[:eval_k], w):
+        print(f"    {n:16s} {v:+.4f}", file=sys.stderr)
+
+    mtrain = np.vstack([moves[a] for a in TRAIN])
+    mheld = np.vstack([moves[a] for a in HELD_OUT])
+    # Position indices restart per archive: make them distinct.
+    offset = 0
+    groups = []
+    for a in TRAIN:
+        groups.append(moves[a][:, move_k + 1] + offset)
+        offset += moves[a][:, move_k + 1].max() + 1
+    mw = fit_softmax(mtrain[:, :move_k], mtrain[:, move_k], np.concatenate(groups))
+    t1, t3, u1, u3, n = top_k(mheld[:, :move_k], mheld[:, move_k], mheld[:, move_k + 1], mw)
+    print(f"move predictor: held out {n} positions: top-1 {t1:.1%}, top-3 {t3:.1%} "
+          f"(uniform {u1:.1%}, {u3:.1%})", file=sys.stderr)
+    for name, v in zip(feature_names[eval_k:], mw):
+        print(f"    {name:20s} {v:+.4f}", file=sys.stderr)
+
+    if not args.write:
+        return
+    command = "python3 tools/stratego_train.py " + " ".join(a for a in sys.argv[1:] if not a.startswith("--build"))
+    with open(os.path.join(ROOT, "src/games/stratego/eval_weights.cpp"), "w") as f:
+        f.write(f"// Written by `{command}` (tools/stratego_train.py): the evaluation's weights, fitted to the results of\n"
+                f"// {len(train)} positions of real games{' and self-play' if args.selfplay else ''}. Do not edit by hand.\n"
+                '#include "games/stratego/eval_model.hpp"\n\nnamespace strat::stratego {\n\n'
+                f"const EvalFeatures kTrainedEvalWeights = {{{cpp_array(w)}}};\n"
+                f"const float kTrainedEvalBias = {b:.6g}f;\n\n}}  // namespace strat::stratego\n")
+    with open(os.path.join(ROOT, "src/games/stratego/move_weights.cpp"), "w") as f:
+        f.write(f"// Written by `{command}` (tools/stratego_train.py): the move predictor's weights, fitted to the moves\n"
+                f"// of {int(offset)} positions of real games. Do not edit by hand.\n"
+                '#include "games/stratego/move_model.hpp"\n\nnamespace strat::stratego {\n\n'
+                f"const MoveFeatures kTrainedMoveWeights = {{{cpp_array(mw)}}};\n\n}}  // namespace strat::stratego\n")
+    # The fixture: held-out rows with the logit this trainer computes from the weights as written (rounded as in C++).
+    w32 = np.array([float(f"{v:.6g}") for v in w], dtype=np.float32)
+    b32 = np.float32(float(f"{b:.6g}"))
+    mw32 = np.array([float(f"{v:.6g}") for v in mw], dtype=np.float32)
+    rng = np.random.default_rng(7)
+    with open(os.path.join(ROOT, "tests/games/stratego/model_fixture.txt"), "w") as f:
+        f.write("# Written by tools/stratego_train.py: features, then the logit the trainer computes (eval / move).\n")
+        for row in held[rng.choice(len(held), 8, replace=False)]:
+            x = row[:eval_k].astype(np.float64)
+            f.write("eval " + " ".join(f"{v:.9g}" for v in row[:eval_k]) +
+                    f" {float(x @ w32.astype(np.float64) + float(b32)):.9g}\n")
+        for row in mheld[rng.choice(len(mheld), 8, replace=False)]:
+            x = row[:move_k].astype(np.float64)
+            f.write("move " + " ".join(f"{v:.9g}" for v in row[:move_k]) + f" {float(x @ mw32.astype(np.float64)):.9g}\n")
+
+
+if __name__ == "__main__":
+    main()
