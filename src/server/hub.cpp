@@ -68,6 +68,12 @@ json Hub::catalog() const {
                      {"agents", g.agents}, {"hidden_information", g.hidden_information()}, {"chance", g.chance},
                      {"setup", static_cast<bool>(g.from_setups && g.random_setup)},
                      {"parameters", parameters_json(g.parameters)}});
+    if (g.constants) {  // per variant ("" for a game without variants)
+      json constants = json::object();
+      for (const std::string& v : g.variants.empty() ? std::vector<std::string>{""} : g.variants)
+        constants[v] = g.constants(GameSpec::parse(v.empty() ? g.name : g.name + ":" + v).options);
+      games.back()["constants"] = std::move(constants);
+    }
   }
   return {{"games", games}};
 }
