@@ -255,7 +255,13 @@ json Hub::views(const std::string& game_id, const std::string& token, int ply) {
   return r->view_at(a, ply);
 }
 
-json Hub::analysis(const std::string& game_id) { return room(game_id).analysis(); }
+json Hub::analysis(const std::string& game_id) {
+  const Room& r = room(game_id);
+  json a = r.analysis();
+  a["moves"] = r.moves_json();               // the analysis page's move list, mistakes marked in it
+  a["ending"] = r.lobby_entry()["result"];  // the result, structured: the page says it in words
+  return a;
+}
 
 std::string Hub::record(const std::string& game_id) { return room(game_id).record_text(); }
 

@@ -76,7 +76,7 @@ export function registerBoardTests({ test, server, assert, until, getJson, newPa
     await until(async () => (await page.locator('#moves li').count()) >= 2, 'both moves listed');
     const captured = await page.textContent('#captured [data-side="black"]');
     assert(captured.includes('captured 1'), `black captured 1: ${captured}`);
-    assert((await page.textContent('#moves li:nth-child(2)')).includes('captures 1'), 'the capture in words in the move list');
+    assert((await page.textContent('#moves li[data-ply="2"]')).includes('captures 1'), 'the capture in words in the move list');
     assert((await page.textContent('#announcer')).length > 0, 'moves are announced');
     await shot(page, 'dhamet-alquerque');
     await page.context().close();
@@ -99,7 +99,7 @@ export function registerBoardTests({ test, server, assert, until, getJson, newPa
     ws.close();
     const line = await page.textContent('#combat');
     assert(/captures 2/.test(line), `the long capture described: ${line}`);
-    assert((await page.textContent('#moves li:nth-child(7)')).includes('captures 2'), 'and in the move list');
+    assert((await page.textContent('#moves li[data-ply="7"]')).includes('captures 2'), 'and in the move list');
     const after = await a1();
     assert(Math.abs(after.y - bottomLeft.y) < 1 && Math.abs(after.x - bottomLeft.x) < 1, 'the board did not turn when the side to move changed');
     await page.click('#flip-btn');
@@ -120,13 +120,13 @@ export function registerBoardTests({ test, server, assert, until, getJson, newPa
     const page = await newPage();
     await page.goto(`${server.base}/#/play/${token}`);
     await page.waitForSelector('svg.alquerque-board .piece.movable');
-    await page.click('#moves li:nth-child(1)');
+    await page.click('#moves li[data-ply="1"]');
     await page.waitForSelector('#history-notice');
     // After d4-e5 only: a white man on e5, d4 empty, c3 still white; nothing can be moved.
     const has = async (sq) => page.locator(`svg.alquerque-board g.piece[data-square="${sq}"]`).count();
     assert((await has('e5')) === 1 && (await has('d4')) === 0 && (await has('c3')) === 1, 'the board after move 1');
     assert((await page.locator('svg.alquerque-board .piece.movable').count()) === 0, 'read-only while stepping');
-    assert((await page.getAttribute('#moves li:nth-child(1)', 'class')).includes('current'), 'the shown move is marked');
+    assert((await page.getAttribute('#moves li[data-ply="1"]', 'class')).includes('current'), 'the shown move is marked');
     await page.keyboard.press('ArrowRight');
     await until(async () => (await page.textContent('#history-notice')).includes('after move 2'), 'Right steps forward');
     assert((await has('f6')) === 0 && (await has('d4')) === 1, 'the board after f6xd4');

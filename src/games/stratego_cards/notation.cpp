@@ -76,12 +76,8 @@ std::vector<std::string> State::move_cells(const Move& m) const {
   switch (m.kind) {
     case kAttack: return {slot(me, m.a), slot(opp, m.b)};
     case kSpyReveal:
-    case kFlagReveal: return {slot(me, m.a)};
-    case kScoutReveal: {
-      std::vector<std::string> out{slot(me, m.a), slot(opp, m.b)};
-      if (m.c != kNone) out.push_back(slot(opp, m.c));
-      return out;
-    }
+    case kFlagReveal:
+    case kScoutReveal: return {slot(me, m.a)};  // a reveal goes nowhere: the Scout's look is the rules' to aim
     case kPlace: return {"hand:" + card_text(m.b), slot(me, m.a)};
   }
   return {};

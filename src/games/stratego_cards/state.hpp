@@ -92,7 +92,7 @@ class State {
   Move parse_move(std::string_view text) const;
   // The places a move goes through, first to last, for the web client's structured legal moves: slots named as
   // in the events ("r2", "b4"), a card in the mover's hand as "hand:RANK". An attack is its own slot then the
-  // enemy's; a Spy or Flag reveal its slot; a Scout its slot then the enemy slots it looks at; a placement the
+  // enemy's; a Spy, Scout or Flag reveal its slot (what a Scout looks at follows from the rules); a placement the
   // card in hand then the slot it fills.
   std::vector<std::string> move_cells(const Move& m) const;
   std::string to_string() const;

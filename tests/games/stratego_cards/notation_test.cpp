@@ -43,7 +43,7 @@ TEST(CardsNotation, MoveCellsNameTheSlotsAndTheCardPlaced) {
   using V = std::vector<std::string>;
   EXPECT_EQ(s.move_cells(s.parse_move("a2x4")), (V{"r2", "b4"}));
   EXPECT_EQ(s.move_cells(s.parse_move("spy4")), (V{"r4"}));
-  EXPECT_EQ(s.move_cells(s.parse_move("scout5:5,2")), (V{"r5", "b2", "b5"}));
+  EXPECT_EQ(s.move_cells(s.parse_move("scout5:5,2")), (V{"r5"}));
   State b = pos("b act 3 0 10,9,B,1,2/4,4,5/6,7,F 9,10,B,F,3/6,6,7/8,2,2");
   EXPECT_EQ(b.move_cells(b.parse_move("flag4")), (V{"b4"}));
   EXPECT_EQ(b.move_cells(b.parse_move("a5x1")), (V{"b5", "r1"}));
