@@ -100,6 +100,15 @@ export function registerBoardTests({ test, server, assert, until, getJson, newPa
     const line = await page.textContent('#combat');
     assert(/captures 2/.test(line), `the long capture described: ${line}`);
     assert((await page.textContent('#moves li[data-ply="7"]')).includes('captures 2'), 'and in the move list');
+    // The move list: numbered per move pair (7 plies: 4 rows), and a capture's words never on a line of their own.
+    const rows = await page.locator('#moves .move-row .num').allTextContents();
+    assert(rows.join(' ') === '1. 2. 3. 4.', `numbered per move pair: ${rows}`);
+    const alone = await page.evaluate(() => [...document.querySelectorAll('#moves .fight')].filter((f) => {
+      const li = f.closest('li');
+      const left = li.getBoundingClientRect().left;
+      return [...f.getClientRects()].some((r) => r.left < left + 2);
+    }).map((f) => f.closest('li').textContent));
+    assert(alone.length === 0, `a capture's words on a line of their own: ${alone}`);
     const after = await a1();
     assert(Math.abs(after.y - bottomLeft.y) < 1 && Math.abs(after.x - bottomLeft.x) < 1, 'the board did not turn when the side to move changed');
     await page.click('#flip-btn');
@@ -130,10 +139,14 @@ export function registerBoardTests({ test, server, assert, until, getJson, newPa
     await page.keyboard.press('ArrowRight');
     await until(async () => (await page.textContent('#history-notice')).includes('after move 2'), 'Right steps forward');
     assert((await has('f6')) === 0 && (await has('d4')) === 1, 'the board after f6xd4');
+    // The captured pieces follow the board shown: after move 2 black has taken one, at the end more.
+    const capturedNow = async () => (await page.textContent('#captured [data-side="black"]')).match(/captured (\d+)/)[1];
+    assert((await capturedNow()) === '1', `captured after move 2: ${await capturedNow()}`);
     await shot(page, 'dhamet-history');
     await page.click('#back-to-live');
     await page.waitForSelector('#history-notice', { state: 'detached' });
     await page.waitForSelector('svg.alquerque-board .piece.movable');
+    assert(Number(await capturedNow()) > 1, `captured at the live position: ${await capturedNow()}`);
 
     await page.click('.resign-btn');
     await page.waitForSelector('.analysis-link');
@@ -149,6 +162,28 @@ export function registerBoardTests({ test, server, assert, until, getJson, newPa
     await page.keyboard.press('ArrowRight');
     await until(async () => (await page.getAttribute('#analysis-board', 'data-ply')) === '2', 'Right steps on');
     await shot(page, 'dhamet-analysis');
+    // As a Lichess player expects, at 1280x800: a large graph, the step buttons above the fold, the move list
+    // beside the board with the mistakes marked in it, the move shown named, Home and End.
+    const wide = await newPage({ viewport: { width: 1280, height: 800 } });
+    await wide.goto(page.url());
+    await wide.waitForSelector('#eval-graph .eval-point');
+    await until(async () => (await wide.getAttribute('#analysis-board', 'data-ply')) === String(DHAMET_OPENING.length), 'the end');
+    const g = await wide.locator('#eval-graph').boundingBox(), b = await wide.locator('#analysis-board svg').boundingBox();
+    const next = await wide.locator('.next-btn').boundingBox();
+    assert(g.height >= 160, `a large graph (${g.height} px)`);
+    assert(next && next.y + next.height <= 800, `the step buttons above the fold (${next && next.y + next.height})`);
+    assert(b.x + b.width <= g.x, 'the board beside the graph');
+    assert((await wide.locator('#moves li').count()) === DHAMET_OPENING.length, 'the move list beside the board');
+    const a = await getJson(`/api/games/${(await getJson(`/api/state?token=${token}`)).id}/analysis`);
+    assert((await wide.locator('#moves li.mistake').count()) === a.mistakes.length, 'the mistakes marked in the move list');
+    assert((await wide.locator('#analysis-move').innerText()).includes(DHAMET_OPENING[DHAMET_OPENING.length - 1]), `the move named: ${await wide.locator('#analysis-move').innerText()}`);
+    await wide.keyboard.press('Home');
+    await until(async () => (await wide.getAttribute('#analysis-board', 'data-ply')) === '0', 'Home goes to the start');
+    await wide.locator('#moves li[data-ply="3"]').click();
+    await until(async () => (await wide.getAttribute('#analysis-board', 'data-ply')) === '3', 'a click on a move steps there');
+    assert((await wide.locator('#analysis-move').innerText()).includes(DHAMET_OPENING[2]), 'and names it');
+    await shot(wide, 'dhamet-analysis-1280x800');
+    await wide.context().close();
     const phone = await newPage(PHONE);
     await phone.goto(page.url());
     await phone.waitForSelector('#eval-graph .eval-point');
