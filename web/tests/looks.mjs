@@ -33,6 +33,35 @@ function lowContrast() {
     return 0.2126 * r + 0.7152 * g + 0.0722 * b;
   };
   const out = [];
+  const under = (el) => {
+    const chain = [];
+    for (let e = el; e; e = e.parentElement) chain.unshift(e);
+    let bg = [255, 255, 255, 1], opacity = 1;
+    for (const e of chain) {
+      const s = getComputedStyle(e);
+      if (!(e instanceof SVGElement)) bg = over(parse(s.backgroundColor), bg);
+      opacity *= Number(s.opacity);
+    }
+    return { bg, opacity };
+  };
+  // Texts drawn on a board: against the shape under them (a cell's fill), or what lies under the board.
+  for (const t of document.querySelectorAll('svg > text')) {
+    if (!t.textContent.trim() || !t.getClientRects().length) continue;
+    let { bg, opacity } = under(t.ownerSVGElement);
+    const r = t.getBoundingClientRect();
+    const shape = document.elementsFromPoint(r.x + r.width / 2, r.y + r.height / 2).find((e) => e !== t && e instanceof SVGGeometryElement && e.ownerSVGElement === t.ownerSVGElement);
+    if (shape) {
+      const s = getComputedStyle(shape);
+      const f = parse(s.fill);
+      if (f[3] > 0) bg = over([f[0], f[1], f[2], f[3] * Number(s.fillOpacity) * Number(s.opacity)], bg);
+    }
+    const fg = parse(getComputedStyle(t).fill);
+    const shown = over([fg[0], fg[1], fg[2], fg[3] * opacity], bg);
+    const [a, b] = [lum(shown), lum(bg)].sort((x, y) => y - x);
+    const ratio = (a + 0.05) / (b + 0.05);
+    const size = t.getBoundingClientRect().height;
+    if (ratio < (size >= 24 ? 3 : 4.5)) out.push(`svg text.${[...t.classList].join('.')} "${t.textContent.trim().slice(0, 30)}" ${getComputedStyle(t).fill} = ${ratio.toFixed(2)}`);
+  }
   for (const el of document.body.querySelectorAll('*')) {
     if (!(el instanceof HTMLElement) || el.closest('svg, .sr-only, [disabled], [hidden], .ghost')) continue;
     const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
@@ -167,8 +196,13 @@ export function registerLookTests({ test, server, assert, until, getJson, newPag
         // Play a move and compare the last-move mark with both sides' piece colours.
         const st = await getJson(`/api/state?token=${token}`);
         const m = st.legal_moves.find((x) => x.from && x.to);
-        await page.locator(`svg.grid-board rect.sq[data-square="${m.from}"]`).click();
-        await page.locator(`svg.grid-board rect.sq[data-square="${m.to}"]`).click({ force: true });
+        const center = async (sq) => {
+          const b = await page.locator(`svg.grid-board rect.sq[data-square="${sq}"]`).boundingBox();
+          return [b.x + b.width / 2, b.y + b.height / 2];
+        };
+        await page.mouse.click(...(await center(m.from)));
+        await page.waitForSelector(`[data-target="${m.to}"]`);
+        await page.mouse.click(...(await center(m.to)));
         await page.waitForSelector('svg.grid-board .last-mark');
         const colors = await page.evaluate(() => ({
           mark: getComputedStyle(document.querySelector('svg.grid-board .last-mark')).stroke,
@@ -239,7 +273,7 @@ export function registerLookTests({ test, server, assert, until, getJson, newPag
           const page = await newPage({ ...options, colorScheme: scheme });
           await page.goto(`${server.base}/#/play/${token}`);
           await page.waitForSelector('#board svg');
-          await page.waitForSelector('#moves');
+          await page.waitForSelector('#moves', { state: 'attached' });
           await shot(page, `${game}-${tag}-${scheme}`);
           for (const f of await page.evaluate(lowContrast)) failures.push(`${game} ${tag} ${scheme}: ${f}`);
           if (tag === 'phone') {

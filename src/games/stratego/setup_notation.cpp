@@ -53,7 +53,7 @@ void add_setup_hooks(GameInfo& info) {
     const Army& army = Config::from(options).army();
     nlohmann::json counts = nlohmann::json::object(), letters = nlohmann::json::array({nlohmann::json::object(), nlohmann::json::object()});
     for (int r = 1; r < kRanks; ++r) {
-      counts[rank_code(r)] = army[r];
+      if (army[r]) counts[rank_code(r)] = army[r];  // the ranks of the variant only (Barrage has 8 pieces)
       for (int p = 0; p < 2; ++p) letters[p][rank_code(r)] = std::string(1, piece_letter(p, r));
     }
     nlohmann::json lakes = nlohmann::json::array();

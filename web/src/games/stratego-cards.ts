@@ -167,7 +167,7 @@ function render(el: HTMLElement, ctx: BoardContext<StrategoCardsView>): void {
   const out = (p: StrategoCardsView['sides'][number]) => p.removed.map(rankText).join(' ') || '—';
 
   // Opponent: counts and the cards out of the game, then their line.
-  svg.append(txt(0, yInfoTop + 0.22, `${side(theirs)} · out: ${out(theirs)}`, { fill: SIDE_COLORS[them], 'font-weight': 700 }));
+  svg.append(txt(0, yInfoTop + 0.22, `${side(theirs)} · out: ${out(theirs)}`, { class: `cards-info side-text${them}`, 'font-weight': 700 }));
   const targets = s('g');
   for (let i = 0; i < 5; ++i) {
     const c = theirs.line[i];
@@ -176,7 +176,7 @@ function render(el: HTMLElement, ctx: BoardContext<StrategoCardsView>): void {
     if (last) markLast(x, yOpp);
     svg.append(s('rect', { x, y: yOpp, width: W, height: H, rx: 0.1, class: 'slot' + (last ? ' last' : ''), 'data-enemy-slot': i + 1 }));
     if (c) svg.append(drawCard(x, yOpp, W, c, them, { 'data-enemy-slot': i + 1 }));
-    svg.append(s('text', { x: x + W / 2, y: yOpp - 0.04, 'text-anchor': 'middle', 'font-size': 0.16, class: 'slot-num', fill: '#888' }, String(i + 1)));
+    svg.append(s('text', { x: x + W / 2, y: yOpp - 0.04, 'text-anchor': 'middle', 'font-size': 0.16, class: 'slot-num' }, String(i + 1)));
   }
   // The middle: whose turn, phase, turn count.
   const status = v.outcome.over
@@ -191,11 +191,11 @@ function render(el: HTMLElement, ctx: BoardContext<StrategoCardsView>): void {
     if (last) markLast(x, yMine);
     svg.append(s('rect', { x, y: yMine, width: W, height: H, rx: 0.1, class: 'slot' + (last ? ' last' : ''), 'data-own-slot': i + 1 }));
     if (c) svg.append(drawCard(x, yMine, W, c, me, { 'data-own-slot': i + 1 }, attacks.has(i + 1) ? ' movable' : ''));
-    svg.append(s('text', { x: x + W / 2, y: yMine + H + 0.17, 'text-anchor': 'middle', 'font-size': 0.16, class: 'slot-num', fill: '#888' }, String(i + 1)));
+    svg.append(s('text', { x: x + W / 2, y: yMine + H + 0.17, 'text-anchor': 'middle', 'font-size': 0.16, class: 'slot-num' }, String(i + 1)));
   }
   svg.append(lastMarks, targets);
   // Own counts and hand.
-  svg.append(txt(0, yMine + H + 0.42, `${side(mine)} · out: ${out(mine)}`, { fill: SIDE_COLORS[me], 'font-weight': 700 }));
+  svg.append(txt(0, yMine + H + 0.42, `${side(mine)} · out: ${out(mine)}`, { class: `cards-info side-text${me}`, 'font-weight': 700 }));
   mine.hand.forEach((c, i) => svg.append(drawCard(i * (hw + 0.08), yHand, hw, c, me, { 'data-hand': i })));
 
   const chooser = h('div', { class: 'generic-moves' });

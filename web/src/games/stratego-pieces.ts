@@ -19,7 +19,7 @@ export function pieceGlyph(x: number, y: number, owner: number, rank: string, op
   if (rank !== '?') {
     const numbered = rank !== 'B' && rank !== 'F';
     if (numbered) g.append(s('text', { x: 0.13, y: 0.43, 'font-size': 0.34, fill: '#fff', 'font-weight': 700, class: 'rank-number' }, rank));
-    const symbol = numbered ? rankSymbol(rank, 0.44, 0.44, 0.42) : rankSymbol(rank, 0.2, 0.2, 0.6);
+    const symbol = numbered ? rankSymbol(rank, 0.4, 0.4, 0.48) : rankSymbol(rank, 0.18, 0.18, 0.64);
     if (symbol) g.append(symbol);
     g.append(s('title', {}, RANK_NAMES[rank] ?? rank));
   } else {
