@@ -19,7 +19,7 @@ struct Device : Client {
   std::vector<json> got;
   std::vector<std::string> raw;  // exactly as sent, for byte-for-byte comparisons
   void send(std::string text) override {
-    server_test::log_protocol("live", text);
+    strat::server_test::log_protocol("live", text);
     got.push_back(json::parse(text));
     raw.push_back(text);
   }

@@ -9,6 +9,13 @@ const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, has
 const DHAMET_OPENING = ['d4-e5', 'f6xd4', 'c3xe5', 'a5xc3', 'b2xd4', 'c5xc3', 'e5xa5'];
 
 export function registerBoardTests({ test, server, assert, until, getJson, newPage, shot }) {
+  // As a keyboard user does: Tab from the header's last link to the board (the cursor shows for the keyboard only).
+  async function focusBoard(page) {
+    await page.focus('header .nav-live');
+    for (let i = 0; i < 8 && !(await page.evaluate(() => document.activeElement?.id === 'board')); ++i) await page.keyboard.press('Tab');
+    await page.waitForSelector('.kbd-cursor');
+  }
+
   const create = async (body) => (await fetch(server.base + '/api/games', { method: 'POST', body: JSON.stringify(body) })).json();
   const tokenFor = (made, role) => made.tokens.find((t) => t.role === role).token;
 
@@ -58,7 +65,7 @@ export function registerBoardTests({ test, server, assert, until, getJson, newPa
     assert((await page.textContent('#captured')).includes('captured 0'), 'captured counts from the start');
 
     // The keyboard: focus the board, walk the cursor from a1 to d4, pick, walk to e5, drop.
-    await page.focus('#board');
+    await focusBoard(page);
     const press = async (key, n = 1) => { for (let i = 0; i < n; ++i) await page.keyboard.press(key); };
     await press('ArrowRight', 3);
     await press('ArrowUp', 3);
@@ -149,6 +156,7 @@ export function registerBoardTests({ test, server, assert, until, getJson, newPa
     assert(Number(await capturedNow()) > 1, `captured at the live position: ${await capturedNow()}`);
 
     await page.click('.resign-btn');
+    await page.click('#result-dialog .result-close'); // the result dialog covers the page until closed
     await page.waitForSelector('.analysis-link');
     await page.click('.analysis-link');
     await page.waitForSelector('#eval-graph .eval-point');
@@ -264,7 +272,7 @@ export function registerBoardTests({ test, server, assert, until, getJson, newPa
     const st = await getJson(`/api/state?token=${token}`);
     const move = st.legal.find((m) => m.includes('-'));
     const [from, to] = move.split('-');
-    await page.focus('#board');
+    await focusBoard(page);
     const walk = async (sq) => {
       const target = [sq.charCodeAt(0) - 97, Number(sq.slice(1)) - 1];
       for (let guard = 0; guard < 30; ++guard) {

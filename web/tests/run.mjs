@@ -737,6 +737,7 @@ test('resign, then replay the finished game step by step and export its record',
   await page.waitForSelector('text=Game over');
   const st = await getJson(`/api/state?token=${token}`);
   assert(st.result && st.result.reason === 'resign', 'resigned');
+  await page.click('#result-dialog .result-close'); // the result dialog covers the page until closed
   await page.click('a[href^="#/replay/"]');
   await page.waitForSelector('#replay-board svg.stratego-board');
   for (let i = 0; i < 3; ++i) await page.click('.next-btn');

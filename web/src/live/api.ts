@@ -1,25 +1,14 @@
 // The live game's HTTP API and the links this browser holds (a referee who reloads finds the links again).
-export interface LiveTokens {
-  referee: string;
-  red: string;
-  blue: string;
-}
-
-export interface LiveCreated {
-  id: string;
-  tokens: LiveTokens;
-}
+import { call } from '../api';
+import type { LiveCreated } from '../protocol';
 
 export interface HeldLive extends LiveCreated {
   names: [string, string];
   created: number;
 }
 
-export async function createLive(form: Record<string, unknown>): Promise<LiveCreated> {
-  const res = await fetch('/api/live', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(form) });
-  const data = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(data.error || `HTTP ${res.status}`);
-  return data as LiveCreated;
+export function createLive(form: Record<string, unknown>): Promise<LiveCreated> {
+  return call<LiveCreated>('POST', '/api/live', form);
 }
 
 export function liveLink(token: string): string {
