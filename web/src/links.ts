@@ -10,22 +10,27 @@ export interface Held {
   created: number;
 }
 
-const KEY = 'strat.games';
-
-export function heldGames(): Held[] {
-  try {
-    const all: unknown = JSON.parse(localStorage.getItem(KEY) || '[]');
-    return Array.isArray(all) ? (all as Held[]) : [];
-  } catch {
-    return [];
-  }
+// A list of games kept in localStorage under `key`, newest first, at most `limit`, one entry per id.
+export function storedList<T extends { id: string }>(key: string, limit: number): { all(): T[]; remember(item: T): void } {
+  const all = (): T[] => {
+    try {
+      const list: unknown = JSON.parse(localStorage.getItem(key) || '[]');
+      return Array.isArray(list) ? (list as T[]) : [];
+    } catch {
+      return [];
+    }
+  };
+  return {
+    all,
+    remember(item) {
+      localStorage.setItem(key, JSON.stringify([item, ...all().filter((x) => x.id !== item.id)].slice(0, limit)));
+    },
+  };
 }
 
-export function remember(h: Held): void {
-  const all = heldGames().filter((x) => x.id !== h.id);
-  all.unshift(h);
-  localStorage.setItem(KEY, JSON.stringify(all.slice(0, 100)));
-}
+const held = storedList<Held>('strat.games', 100);
+export const heldGames = held.all;
+export const remember = held.remember;
 
 export function heldFor(id: string): Held | undefined {
   return heldGames().find((x) => x.id === id);

@@ -10,7 +10,7 @@ const GAMES = ['stratego', 'stratego-cards', 'dhamet', 'strategic', 'strata7'];
 // Run in the page: every visible HTML text whose contrast against what lies under it is below WCAG AA (4.5:1,
 // or 3:1 for large text), with both colours. Backgrounds are composited from the root down (colour-mix and
 // transparent colours included), text colours are scaled by their own and their ancestors' opacity.
-function lowContrast() {
+export function lowContrast() {
   const parse = (c) => {
     let m = /^rgba?\(([^)]+)\)$/.exec(c);
     if (m) {

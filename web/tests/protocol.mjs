@@ -44,7 +44,17 @@ const SOCKETS = {
   live: 'live.schema.json#/definitions/LiveMessage',
 };
 
-function schemaFor(channel) {
+// A socket message's own definition by its type, for errors that name the field at fault (the union's oneOf
+// would report every branch).
+const BY_TYPE = {
+  game: { claimed: 'ClaimedMsg', state: 'StateMsg', move: 'MoveMsg', draw: 'DrawMsg', setup_suggestion: 'SetupSuggestionMsg', rematch: 'RematchMsg', error: 'ErrorMsg', pong: 'PongMsg' },
+  live: { live: 'LiveViewMsg', error: 'LiveErrorMsg' },
+};
+const FILE = { game: 'game-socket.schema.json', live: 'live.schema.json' };
+
+function schemaFor(channel, message) {
+  const own = BY_TYPE[channel]?.[message?.type];
+  if (own) return `${FILE[channel]}#/definitions/${own}`;
   if (SOCKETS[channel]) return SOCKETS[channel];
   const [method, p = ''] = channel.split(' ');
   const parts = p.split('/');
@@ -66,7 +76,7 @@ export function protocolChecker() {
   const error = validator('common.schema.json#/definitions/ErrorReply');
   // null when the message matches its channel's schema; otherwise one line saying why.
   return (channel, message) => {
-    const ref = schemaFor(channel);
+    const ref = schemaFor(channel, message);
     const isHttp = !SOCKETS[channel];
     if (isHttp && error(message)) return null;
     if (!ref) return `no schema for ${channel} (add it to web/tests/protocol.mjs and protocol/)`;

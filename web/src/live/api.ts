@@ -1,5 +1,6 @@
 // The live game's HTTP API and the links this browser holds (a referee who reloads finds the links again).
 import { call } from '../api';
+import { storedList } from '../links';
 import type { LiveCreated } from '../protocol';
 
 export interface HeldLive extends LiveCreated {
@@ -19,21 +20,9 @@ export function cardSheetUrl(cards: number, colour: 'red' | 'blue'): string {
   return `/api/live/cards?cards=${cards}&colour=${colour}&format=html`;
 }
 
-const KEY = 'strat.live';
-
-export function heldLive(): HeldLive[] {
-  try {
-    return JSON.parse(localStorage.getItem(KEY) || '[]');
-  } catch {
-    return [];
-  }
-}
-
-export function rememberLive(g: HeldLive): void {
-  const all = heldLive().filter((x) => x.id !== g.id);
-  all.unshift(g);
-  localStorage.setItem(KEY, JSON.stringify(all.slice(0, 50)));
-}
+const held = storedList<HeldLive>('strat.live', 50);
+export const heldLive = held.all;
+export const rememberLive = held.remember;
 
 export function heldByToken(token: string): HeldLive | undefined {
   return heldLive().find((g) => g.tokens.referee === token);
