@@ -1,7 +1,7 @@
 // Results, games and states in the words a player would write: "Blue won by resignation", "Dhamet (Strand),
 // huffing", "in play, no move yet". The server's codes (reasons, variants, modes) are turned into words here only.
 import { entry } from './catalog';
-import type { GameSummary, Player, Result } from './protocol';
+import type { GameSummary, Result } from './protocol';
 
 // A side's name as shown: "red" -> "Red".
 export function sideName(name: string): string {
@@ -56,8 +56,6 @@ export function resultForSeat(r: Result, seat: number): string {
   if (r.status === 'draw') return `Draw ${howDrawn(r.reason)}`.trim();
   return r.winner === seat ? `You won ${howWon(r.reason)}`.trim() : `You lost ${howWon(r.reason)}`.trim();
 }
-
-export type { Player };
 
 const VARIANTS: Record<string, string> = { barrage: 'Barrage', huffing: 'huffing', jump_own: 'Officers jump their own' };
 

@@ -88,7 +88,7 @@ export function gamePage(app: HTMLElement, link: string): () => void {
 
   function drawSideNow(): void {
     if (!g.st || !ready) return;
-    drawSide(g, dom, hist, input, { actions: (a) => g.st && hooks.actions(g.st, a), send: (m) => socket.send(m) }, render);
+    drawSide(g, dom, hist, input, { actions: (a) => g.st && hooks.actions(g.st, a) }, render);
     hooks.clocks(g.st, dom.side, Date.now() - g.receivedAt);
   }
 

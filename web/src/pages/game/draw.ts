@@ -7,7 +7,7 @@ import { copy, h } from '../../dom';
 import { bottomSeat, flipButton } from '../../flip';
 import { boardFor } from '../../games/registry';
 import { heldFor, playLink } from '../../links';
-import type { ClientMessage, TokenGrant } from '../../protocol';
+import type { TokenGrant } from '../../protocol';
 import { levelName } from '../../strength';
 import { gameName, resultSentence, sideName } from '../../words';
 import type { MoveHistory } from '../history';
@@ -108,7 +108,6 @@ export function drawSetup(g: GameState, dom: GameDom, input: GameInput, key: str
 
 export interface SideHooks {
   actions(actions: HTMLElement): void; // take-back, rematch, sound (game-hooks.ts)
-  send(m: ClientMessage): void;
 }
 
 export function drawSide(g: GameState, dom: GameDom, hist: MoveHistory, input: GameInput, hooks: SideHooks, redraw: () => void): void {
