@@ -11,4 +11,4 @@ if [ ! -d web/node_modules ]; then (cd web && npm ci --no-audit --no-fund --logl
 if [ ! -f web/dist/index.html ] || [ -n "$(find web/src web/index.html protocol -newer web/dist/index.html -print -quit)" ]; then
   (cd web && npm run build --silent)
 fi
-exec timeout 600 node web/tests/run.mjs "$build"
+exec timeout 900 node web/tests/run.mjs "$build"
