@@ -85,6 +85,11 @@ struct GameInfo {
   std::map<std::string, std::function<std::unique_ptr<AnyAgent>(const Options&, const std::string& command, double reply_ms)>>
       outside_agents;
 
+  // Facts of the rules a client needs to draw the game that no view carries before play begins (Stratego's
+  // armies, setup letters and lakes), for the options given; GET /api/games sends them per variant
+  // (docs/server.md, protocol/catalog.schema.json). Unset: the game has none.
+  std::function<nlohmann::json(const Options&)> constants;
+
   // Fixed action ids and observation tensors for learning code (core/encoding.hpp, docs/python.md): wraps a
   // state of this game. Set with encode_with<State, Encoding>(name) in the game's register.cpp.
   std::function<std::unique_ptr<EncodedState>(const AnyState&)> encode;

@@ -68,6 +68,12 @@ json Hub::catalog() const {
                      {"agents", g.agents}, {"hidden_information", g.hidden_information()}, {"chance", g.chance},
                      {"setup", static_cast<bool>(g.from_setups && g.random_setup)},
                      {"parameters", parameters_json(g.parameters)}});
+    if (g.constants) {  // per variant ("" for a game without variants)
+      json constants = json::object();
+      for (const std::string& v : g.variants.empty() ? std::vector<std::string>{""} : g.variants)
+        constants[v] = g.constants(GameSpec::parse(v.empty() ? g.name : g.name + ":" + v).options);
+      games.back()["constants"] = std::move(constants);
+    }
   }
   return {{"games", games}};
 }
@@ -249,7 +255,13 @@ json Hub::views(const std::string& game_id, const std::string& token, int ply) {
   return r->view_at(a, ply);
 }
 
-json Hub::analysis(const std::string& game_id) { return room(game_id).analysis(); }
+json Hub::analysis(const std::string& game_id) {
+  const Room& r = room(game_id);
+  json a = r.analysis();
+  a["moves"] = r.moves_json();               // the analysis page's move list, mistakes marked in it
+  a["ending"] = r.lobby_entry()["result"];  // the result, structured: the page says it in words
+  return a;
+}
 
 std::string Hub::record(const std::string& game_id) { return room(game_id).record_text(); }
 

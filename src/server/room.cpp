@@ -960,11 +960,19 @@ std::string Room::record_text() const {
   return record.to_text();
 }
 
+json Room::moves_json() const {
+  if (!over()) bad_input("the moves are listed when the game is over");
+  json out = json::array();
+  for (const auto& p : history_) out.push_back(move_json(p));
+  return out;
+}
+
 json Room::lobby_entry() const {
   return {{"id", meta_.id}, {"title", meta_.title}, {"game", spec_.info->name}, {"mode", meta_.mode},
           {"phase", !state_ ? "setup" : over() ? "over" : "play"}, {"plies", history_.size()},
           {"summary", summary()}, {"created_ms", meta_.created_ms}, {"updated_ms", meta_.updated_ms},
-          {"listed", meta_.listed}, {"clock", meta_.clock_initial_ms > 0}};
+          {"listed", meta_.listed}, {"clock", meta_.clock_initial_ms > 0}, {"result", result_json()},
+          {"variant", spec_.variant}};
 }
 
 }  // namespace strat::server

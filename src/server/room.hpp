@@ -123,6 +123,8 @@ class Room {
   const nlohmann::json& analysis() const;
   std::string record_text() const;
   nlohmann::json lobby_entry() const;
+  // Every move of the finished game, whole (the analysis lists them); throws BadInput while the game is on.
+  nlohmann::json moves_json() const;
 
  private:
   struct Played {

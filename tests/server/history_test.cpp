@@ -11,6 +11,7 @@
 #include "server/hub.hpp"
 #include "server/room.hpp"
 #include "server/store.hpp"
+#include "protocol_log.hpp"
 #include "test_games.hpp"
 
 namespace strat::server {
@@ -20,7 +21,10 @@ using nlohmann::json;
 
 struct Sink : Client {
   std::vector<std::string> messages;
-  void send(std::string text) override { messages.push_back(text); }
+  void send(std::string text) override {
+    server_test::log_protocol("game", text);
+    messages.push_back(text);
+  }
 };
 
 struct History : ::testing::Test {

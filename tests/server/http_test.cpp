@@ -60,6 +60,7 @@ class LiveServer : public ::testing::Test {
     beast::flat_buffer buffer;
     http::response<http::string_body> res;
     http::read(stream, buffer, res);
+    server_test::log_protocol(std::string(http::to_string(verb)) + " " + target.substr(0, target.find('?')), res.body());
     return {res.result_int(), res.body()};
   }
 

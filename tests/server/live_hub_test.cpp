@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "core/error.hpp"
+#include "protocol_log.hpp"
 #include "server/live_hub.hpp"
 #include "server/live_store.hpp"
 
@@ -18,6 +19,7 @@ struct Device : Client {
   std::vector<json> got;
   std::vector<std::string> raw;  // exactly as sent, for byte-for-byte comparisons
   void send(std::string text) override {
+    strat::server_test::log_protocol("live", text);
     got.push_back(json::parse(text));
     raw.push_back(text);
   }

@@ -5,13 +5,17 @@
 
 #include <nlohmann/json.hpp>
 
+#include "protocol_log.hpp"
 #include "server/room.hpp"
 
 namespace strat::server_test {
 
 struct Recorder : strat::server::Client {
   std::vector<std::string> messages;
-  void send(std::string text) override { messages.push_back(std::move(text)); }
+  void send(std::string text) override {
+    log_protocol("game", text);
+    messages.push_back(std::move(text));
+  }
   nlohmann::json last() const { return nlohmann::json::parse(messages.back()); }
   // The last message of this type, or null.
   nlohmann::json last_of(const std::string& type) const {

@@ -62,7 +62,7 @@ class Secrets final : public AnyState {
   }
   std::string view(int player) const override { return view_json(player); }
   std::string view_json(int player) const override {
-    std::string out = "{\"words\":[";
+    std::string out = "{\"game\":\"secrets\",\"words\":[";  // a view names its game (protocol/views.schema.json)
     for (int p = 0; p < 2; ++p) {
       out += p ? ",[" : "[";
       for (int i = 0; i < 3; ++i) {
@@ -146,7 +146,7 @@ class Nim final : public AnyState {
   }
   std::string position() const override { return std::to_string(pile_) + " " + std::to_string(ply_); }
   std::string view(int) const override { return position(); }
-  std::string view_json(int) const override { return "{\"pile\":" + std::to_string(pile_) + "}"; }
+  std::string view_json(int) const override { return "{\"game\":\"nim\",\"pile\":" + std::to_string(pile_) + "}"; }
   std::string render(int, bool) const override { return position() + "\n"; }
   // Exact: the side to move loses with a multiple of 3 left.
   std::optional<double> evaluate_as_known(int player, int, std::uint64_t) const override {

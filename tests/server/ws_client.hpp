@@ -8,15 +8,20 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "protocol_log.hpp"
+
 namespace strat::server_test {
 
 struct WsClient {
   boost::asio::io_context io;
   boost::beast::websocket::stream<boost::asio::ip::tcp::socket> ws{io};
+  std::string channel = "game";  // "live" on /ws/live (protocol_log.hpp)
   nlohmann::json read() {
     boost::beast::flat_buffer b;
     ws.read(b);
-    return nlohmann::json::parse(boost::beast::buffers_to_string(b.data()));
+    const std::string text = boost::beast::buffers_to_string(b.data());
+    log_protocol(channel, text);
+    return nlohmann::json::parse(text);
   }
   void write(const nlohmann::json& m) { ws.write(boost::asio::buffer(m.dump())); }
 };
@@ -24,6 +29,7 @@ struct WsClient {
 // Opens `path` (e.g. "/ws?token=...") on the loopback listener at `port`.
 inline std::unique_ptr<WsClient> ws_connect(unsigned short port, const std::string& path) {
   auto w = std::make_unique<WsClient>();
+  if (path.rfind("/ws/live", 0) == 0) w->channel = "live";
   w->ws.next_layer().connect(boost::asio::ip::tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), port));
   w->ws.handshake("127.0.0.1", path);
   return w;

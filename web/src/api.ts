@@ -1,163 +1,41 @@
-// The server's JSON API (docs/server.md) and the tokens this browser holds.
-import type { LegalMove, RematchInfo } from './messages';
+// The server's HTTP API (docs/server.md; every answer's shape: protocol/*.schema.json).
+import type { Analysis, Catalog, Created, Joined, Lobby, ReplayFrame, ViewFrame } from './protocol';
 
-export interface GameEntry {
-  name: string;
-  title: string;
-  summary: string;
-  variants: string[];
-  agents: string[];
-  players?: [string, string]; // the game's names of its two sides, first to move first
-  hidden_information: boolean;
-  setup: boolean;
-}
-
-export interface TokenGrant {
-  token: string;
-  role: string; // seat0, seat1, hotseat, watch, watch0, watch1
-  acts: number;
-  sees: number;
-}
-
-// What the server says of a stored game in any list (the lobby, "your games").
-export interface GameSummary {
-  id: string;
-  title: string;
-  game: string;
-  mode: string;
-  phase: string;
-  plies: number;
-  summary: string;
-  created_ms: number;
-  updated_ms: number;
-}
-
-export interface LobbyEntry extends GameSummary {
-  listed: boolean;
-  clock: boolean;
-}
-
-export interface Player {
-  seat: number;
-  name: string;
-  kind: 'human' | 'computer';
-  agent: string;
-  joined: boolean; // false while the seat's invite link has not been opened
-}
-
-export interface MoveEntry {
-  ply: number;
-  seat: number;
-  move: string | null; // null: a hidden move of the other side (games whose moves are not public)
-  events: string[];
-}
-
-export interface Clocks {
-  remaining_ms: [number, number];
-  running: number;
-  increment_ms: number;
-  initial_ms?: number;
-}
-
-export interface Result {
-  status: 'win' | 'draw';
-  winner: number;
-  reason: string;
-  text: string;
-}
-
-export interface Snapshot {
-  type: 'state';
-  id: string;
-  game: string;
-  spec: string;
-  variant: string;
-  title: string;
-  mode: string;
-  hidden_information: boolean;
-  acts: number[];
-  sees: number;
-  viewer: number;
-  phase: 'setup' | 'play' | 'over';
-  players: Player[];
-  to_move: number;
-  ply: number;
-  view: any;
-  legal: string[];
-  moves: MoveEntry[];
-  clocks: Clocks | null;
-  draw_offer: number;
-  result: Result | null;
-  needs_setup: boolean;
-  online?: [boolean, boolean]; // which seats have a connection open now (a computer's always)
-  setup?: { done: [boolean, boolean]; mine: Record<string, string> };
-  legal_moves?: LegalMove[]; // the legal moves in a structured form (cells), same order as `legal`
-  rematch?: RematchInfo;
-  takeback?: boolean; // whether this game allows taking a move back (against the computer, without a clock)
-}
-
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+export async function call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   const res = await fetch(path, {
     method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    headers: body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  let data: any;
+  let data: unknown = text;
   try {
     data = JSON.parse(text);
   } catch {
-    data = text;
+    // not JSON: the status says what went wrong
   }
-  if (!res.ok) throw new Error(data && data.error ? data.error : `HTTP ${res.status}`);
+  if (!res.ok) {
+    const error = typeof data === 'object' && data !== null && 'error' in data && typeof data.error === 'string' ? data.error : `HTTP ${res.status}`;
+    throw new ApiError(error, res.status);
+  }
   return data as T;
 }
 
-export const api = {
-  games: () => call<{ games: GameEntry[] }>('GET', '/api/games'),
-  lobby: () => call<{ open: LobbyEntry[]; recent: LobbyEntry[] }>('GET', '/api/lobby'),
-  create: (req: Record<string, unknown>) => call<{ id: string; tokens: TokenGrant[] }>('POST', '/api/games', req),
-  join: (id: string) => call<{ id: string; token: string; tokens: TokenGrant[] }>('POST', `/api/games/${id}/join`),
-  replay: (id: string, ply: number) => call<{ ply: number; plies: number; view: any; last?: MoveEntry; title?: string; result?: string }>('GET', `/api/games/${id}/replay?ply=${ply}`),
-  recordUrl: (id: string) => `/api/games/${id}/record`,
-};
-
-// Tokens are the only credentials: kept in this browser so its games can be resumed; each link also works
-// from any other browser.
-export interface Held {
-  id: string;
-  title: string;
-  mode: string;
-  tokens: TokenGrant[];
-  created: number;
-}
-
-const KEY = 'strat.games';
-
-export function heldGames(): Held[] {
-  try {
-    return JSON.parse(localStorage.getItem(KEY) || '[]');
-  } catch {
-    return [];
+export class ApiError extends Error {
+  constructor(message: string, readonly status: number) {
+    super(message);
   }
 }
 
-export function remember(h: Held): void {
-  const all = heldGames().filter((x) => x.id !== h.id);
-  all.unshift(h);
-  localStorage.setItem(KEY, JSON.stringify(all.slice(0, 100)));
-}
+const id = (s: string) => encodeURIComponent(s);
 
-export function heldFor(id: string): Held | undefined {
-  return heldGames().find((x) => x.id === id);
-}
-
-export function addToken(id: string, title: string, mode: string, grant: TokenGrant): void {
-  const h = heldFor(id) ?? { id, title, mode, tokens: [], created: Date.now() };
-  if (!h.tokens.some((t) => t.token === grant.token)) h.tokens.push(grant);
-  remember(h);
-}
-
-export function playLink(token: string): string {
-  return `${location.origin}${location.pathname}#/play/${token}`;
-}
+export const api = {
+  games: () => call<Catalog>('GET', '/api/games'),
+  lobby: () => call<Lobby>('GET', '/api/lobby'),
+  create: (req: Record<string, unknown>) => call<Created>('POST', '/api/games', req),
+  join: (game: string) => call<Joined>('POST', `/api/games/${id(game)}/join`),
+  replay: (game: string, ply: number) => call<ReplayFrame>('GET', `/api/games/${id(game)}/replay?ply=${ply}`),
+  views: (game: string, token: string, ply: number) => call<ViewFrame>('GET', `/api/games/${id(game)}/views?token=${id(token)}&ply=${ply}`),
+  analysis: (game: string) => call<Analysis>('GET', `/api/games/${id(game)}/analysis`),
+  recordUrl: (game: string) => `/api/games/${id(game)}/record`,
+};

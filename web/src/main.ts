@@ -14,7 +14,8 @@ let cleanup: (() => void) | null = null;
 function route(): void {
   cleanup?.();
   cleanup = null;
-  const parts = location.hash.replace(/^#\/?/, '').split('/');
+  const hash = location.hash.startsWith('#') ? location.hash.slice(1) : location.hash;
+  const parts = (hash.startsWith('/') ? hash.slice(1) : hash).split('/');
   window.scrollTo(0, 0);
   if (parts[0] === 'play' && parts[1]) cleanup = gamePage(app, parts[1]);
   else if (parts[0] === 'replay' && parts[1]) cleanup = replayPage(app, parts[1]);

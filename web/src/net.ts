@@ -1,8 +1,9 @@
 // A JSON WebSocket that reconnects by itself with backoff and keeps what is sent while it is down. The server
 // sends a fresh snapshot on every join, so a reconnection needs nothing else to catch up.
-import { parseServerMessage, type ServerMessage } from './messages';
+import { parseServerMessage } from './messages';
+import type { ClientMessage, ServerMessage } from './protocol';
 
-export class ReconnectingSocket<M = any> {
+export class ReconnectingSocket<M, Out extends object = Record<string, unknown>> {
   protected ws: WebSocket | null = null;
   private closed = false;
   private retry = 0;
@@ -13,8 +14,8 @@ export class ReconnectingSocket<M = any> {
     protected token: string,
     private onMessage: (m: M) => void,
     private onStatus: (connected: boolean) => void,
-    // Turns the raw JSON into a message (null: dropped); the game socket's is parseServerMessage.
-    private parse: (raw: unknown) => M | null = (raw) => raw as M,
+    // Turns the raw JSON into a message (null: dropped): the game socket's is parseServerMessage.
+    private parse: (raw: unknown) => M | null,
   ) {
     this.open();
   }
@@ -49,7 +50,7 @@ export class ReconnectingSocket<M = any> {
     return this.ws ? this.ws.readyState : WebSocket.CLOSED;
   }
 
-  send(message: Record<string, unknown>): void {
+  send(message: Out): void {
     const text = JSON.stringify(message);
     if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(text);
     else this.queue.push(text);
@@ -62,7 +63,7 @@ export class ReconnectingSocket<M = any> {
 }
 
 // A game's socket (/ws): every message typed (messages.ts).
-export class GameSocket extends ReconnectingSocket<ServerMessage> {
+export class GameSocket extends ReconnectingSocket<ServerMessage, ClientMessage> {
   constructor(token: string, onMessage: (m: ServerMessage) => void, onStatus: (connected: boolean) => void) {
     super('/ws', token, onMessage, onStatus, parseServerMessage);
   }

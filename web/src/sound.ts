@@ -85,7 +85,8 @@ export function playSound(name: SoundName): void {
 // The sound of a move from its events (the contract's event lines: "capture e5", "reveal e5 6x4", ...).
 export function soundOfMove(events: string[], over: boolean): SoundName {
   if (over) return 'end';
-  if (events.some((e) => /^(capture|attack|removed|captured)\b/.test(e))) return 'capture';
-  if (events.some((e) => /^reveal\b/.test(e))) return 'reveal';
+  const first = events.map((e) => e.split(' ')[0]);
+  if (first.some((w) => w === 'capture' || w === 'attack' || w === 'removed' || w === 'captured')) return 'capture';
+  if (first.includes('reveal')) return 'reveal';
   return 'move';
 }

@@ -15,13 +15,10 @@ export function agentFor(agents: string[], level: Level): string {
 // The word for an agent spec ("stratego:time=1500" -> "Strong"); null for a spec that is none of the levels.
 export function levelName(agent: string): string | null {
   if (agent === 'random') return LEVEL_NAMES.beginner;
-  const m = /^[a-z0-9-]+:time=(\d+)$/.exec(agent);
-  if (!m) return null;
-  for (const [level, ms] of Object.entries(TIME_MS)) if (Number(m[1]) === ms) return LEVEL_NAMES[level as Level];
+  const [, options = ''] = agent.split(':');
+  const ms = options.startsWith('time=') && !options.includes(',') ? Number(options.slice(5)) : NaN;
+  for (const [level, t] of Object.entries(TIME_MS)) if (ms === t) return LEVEL_NAMES[level as Level];
   return null;
 }
 
-// A side's name as shown: "red" -> "Red".
-export function sideName(name: string): string {
-  return name ? name[0].toUpperCase() + name.slice(1) : name;
-}
+export { sideName } from './words';

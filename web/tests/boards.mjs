@@ -9,6 +9,13 @@ const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, has
 const DHAMET_OPENING = ['d4-e5', 'f6xd4', 'c3xe5', 'a5xc3', 'b2xd4', 'c5xc3', 'e5xa5'];
 
 export function registerBoardTests({ test, server, assert, until, getJson, newPage, shot }) {
+  // As a keyboard user does: Tab from the header's last link to the board (the cursor shows for the keyboard only).
+  async function focusBoard(page) {
+    await page.focus('header .nav-live');
+    for (let i = 0; i < 8 && !(await page.evaluate(() => document.activeElement?.id === 'board')); ++i) await page.keyboard.press('Tab');
+    await page.waitForSelector('.kbd-cursor');
+  }
+
   const create = async (body) => (await fetch(server.base + '/api/games', { method: 'POST', body: JSON.stringify(body) })).json();
   const tokenFor = (made, role) => made.tokens.find((t) => t.role === role).token;
 
@@ -58,7 +65,7 @@ export function registerBoardTests({ test, server, assert, until, getJson, newPa
     assert((await page.textContent('#captured')).includes('captured 0'), 'captured counts from the start');
 
     // The keyboard: focus the board, walk the cursor from a1 to d4, pick, walk to e5, drop.
-    await page.focus('#board');
+    await focusBoard(page);
     const press = async (key, n = 1) => { for (let i = 0; i < n; ++i) await page.keyboard.press(key); };
     await press('ArrowRight', 3);
     await press('ArrowUp', 3);
@@ -76,7 +83,7 @@ export function registerBoardTests({ test, server, assert, until, getJson, newPa
     await until(async () => (await page.locator('#moves li').count()) >= 2, 'both moves listed');
     const captured = await page.textContent('#captured [data-side="black"]');
     assert(captured.includes('captured 1'), `black captured 1: ${captured}`);
-    assert((await page.textContent('#moves li:nth-child(2)')).includes('captures 1'), 'the capture in words in the move list');
+    assert((await page.textContent('#moves li[data-ply="2"]')).includes('captures 1'), 'the capture in words in the move list');
     assert((await page.textContent('#announcer')).length > 0, 'moves are announced');
     await shot(page, 'dhamet-alquerque');
     await page.context().close();
@@ -99,7 +106,16 @@ export function registerBoardTests({ test, server, assert, until, getJson, newPa
     ws.close();
     const line = await page.textContent('#combat');
     assert(/captures 2/.test(line), `the long capture described: ${line}`);
-    assert((await page.textContent('#moves li:nth-child(7)')).includes('captures 2'), 'and in the move list');
+    assert((await page.textContent('#moves li[data-ply="7"]')).includes('captures 2'), 'and in the move list');
+    // The move list: numbered per move pair (7 plies: 4 rows), and a capture's words never on a line of their own.
+    const rows = await page.locator('#moves .move-row .num').allTextContents();
+    assert(rows.join(' ') === '1. 2. 3. 4.', `numbered per move pair: ${rows}`);
+    const alone = await page.evaluate(() => [...document.querySelectorAll('#moves .fight')].filter((f) => {
+      const li = f.closest('li');
+      const left = li.getBoundingClientRect().left;
+      return [...f.getClientRects()].some((r) => r.left < left + 2);
+    }).map((f) => f.closest('li').textContent));
+    assert(alone.length === 0, `a capture's words on a line of their own: ${alone}`);
     const after = await a1();
     assert(Math.abs(after.y - bottomLeft.y) < 1 && Math.abs(after.x - bottomLeft.x) < 1, 'the board did not turn when the side to move changed');
     await page.click('#flip-btn');
@@ -120,22 +136,27 @@ export function registerBoardTests({ test, server, assert, until, getJson, newPa
     const page = await newPage();
     await page.goto(`${server.base}/#/play/${token}`);
     await page.waitForSelector('svg.alquerque-board .piece.movable');
-    await page.click('#moves li:nth-child(1)');
+    await page.click('#moves li[data-ply="1"]');
     await page.waitForSelector('#history-notice');
     // After d4-e5 only: a white man on e5, d4 empty, c3 still white; nothing can be moved.
     const has = async (sq) => page.locator(`svg.alquerque-board g.piece[data-square="${sq}"]`).count();
     assert((await has('e5')) === 1 && (await has('d4')) === 0 && (await has('c3')) === 1, 'the board after move 1');
     assert((await page.locator('svg.alquerque-board .piece.movable').count()) === 0, 'read-only while stepping');
-    assert((await page.getAttribute('#moves li:nth-child(1)', 'class')).includes('current'), 'the shown move is marked');
+    assert((await page.getAttribute('#moves li[data-ply="1"]', 'class')).includes('current'), 'the shown move is marked');
     await page.keyboard.press('ArrowRight');
     await until(async () => (await page.textContent('#history-notice')).includes('after move 2'), 'Right steps forward');
     assert((await has('f6')) === 0 && (await has('d4')) === 1, 'the board after f6xd4');
+    // The captured pieces follow the board shown: after move 2 black has taken one, at the end more.
+    const capturedNow = async () => (await page.textContent('#captured [data-side="black"]')).match(/captured (\d+)/)[1];
+    assert((await capturedNow()) === '1', `captured after move 2: ${await capturedNow()}`);
     await shot(page, 'dhamet-history');
     await page.click('#back-to-live');
     await page.waitForSelector('#history-notice', { state: 'detached' });
     await page.waitForSelector('svg.alquerque-board .piece.movable');
+    assert(Number(await capturedNow()) > 1, `captured at the live position: ${await capturedNow()}`);
 
     await page.click('.resign-btn');
+    await page.click('#result-dialog .result-close'); // the result dialog covers the page until closed
     await page.waitForSelector('.analysis-link');
     await page.click('.analysis-link');
     await page.waitForSelector('#eval-graph .eval-point');
@@ -149,6 +170,28 @@ export function registerBoardTests({ test, server, assert, until, getJson, newPa
     await page.keyboard.press('ArrowRight');
     await until(async () => (await page.getAttribute('#analysis-board', 'data-ply')) === '2', 'Right steps on');
     await shot(page, 'dhamet-analysis');
+    // As a Lichess player expects, at 1280x800: a large graph, the step buttons above the fold, the move list
+    // beside the board with the mistakes marked in it, the move shown named, Home and End.
+    const wide = await newPage({ viewport: { width: 1280, height: 800 } });
+    await wide.goto(page.url());
+    await wide.waitForSelector('#eval-graph .eval-point');
+    await until(async () => (await wide.getAttribute('#analysis-board', 'data-ply')) === String(DHAMET_OPENING.length), 'the end');
+    const g = await wide.locator('#eval-graph').boundingBox(), b = await wide.locator('#analysis-board svg').boundingBox();
+    const next = await wide.locator('.next-btn').boundingBox();
+    assert(g.height >= 160, `a large graph (${g.height} px)`);
+    assert(next && next.y + next.height <= 800, `the step buttons above the fold (${next && next.y + next.height})`);
+    assert(b.x + b.width <= g.x, 'the board beside the graph');
+    assert((await wide.locator('#moves li').count()) === DHAMET_OPENING.length, 'the move list beside the board');
+    const a = await getJson(`/api/games/${(await getJson(`/api/state?token=${token}`)).id}/analysis`);
+    assert((await wide.locator('#moves li.mistake').count()) === a.mistakes.length, 'the mistakes marked in the move list');
+    assert((await wide.locator('#analysis-move').innerText()).includes(DHAMET_OPENING[DHAMET_OPENING.length - 1]), `the move named: ${await wide.locator('#analysis-move').innerText()}`);
+    await wide.keyboard.press('Home');
+    await until(async () => (await wide.getAttribute('#analysis-board', 'data-ply')) === '0', 'Home goes to the start');
+    await wide.locator('#moves li[data-ply="3"]').click();
+    await until(async () => (await wide.getAttribute('#analysis-board', 'data-ply')) === '3', 'a click on a move steps there');
+    assert((await wide.locator('#analysis-move').innerText()).includes(DHAMET_OPENING[2]), 'and names it');
+    await shot(wide, 'dhamet-analysis-1280x800');
+    await wide.context().close();
     const phone = await newPage(PHONE);
     await phone.goto(page.url());
     await phone.waitForSelector('#eval-graph .eval-point');
@@ -229,7 +272,7 @@ export function registerBoardTests({ test, server, assert, until, getJson, newPa
     const st = await getJson(`/api/state?token=${token}`);
     const move = st.legal.find((m) => m.includes('-'));
     const [from, to] = move.split('-');
-    await page.focus('#board');
+    await focusBoard(page);
     const walk = async (sq) => {
       const target = [sq.charCodeAt(0) - 97, Number(sq.slice(1)) - 1];
       for (let guard = 0; guard < 30; ++guard) {

@@ -4,12 +4,13 @@ import WebSocket from 'ws';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
-export function registerLiveTests({ test, browser, server, assert, until, shot }) {
+export function registerLiveTests({ test, browser, server, assert, until, shot, watch }) {
   let game = null; // shared by the tests below, in order: the pages, the links and every frame the leaders got
 
   async function phone(url) {
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();
+    watch(page);
     page.on('pageerror', (e) => console.error('page error:', e.message));
     const frames = [];
     page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => frames.push(String(payload))));

@@ -201,7 +201,7 @@ export function registerPlayerTests({ test, server, assert, until, shot, newPage
     const row = page.locator(`#your-games li[data-id="${id}"]`);
     await row.waitFor();
     const text = await row.innerText();
-    assert(/Dhamet/.test(text) && /vs computer · Beginner/.test(text) && /You lost/.test(text), `the row: ${text}`);
+    assert(/Dhamet/.test(text) && /vs the computer · Beginner/.test(text) && /You resigned/.test(text), `the row: ${text}`);
     assert((await row.locator('a').getAttribute('href')) === `#/play/${token}`, 'the row links the game');
     // The links this browser kept locally are gone: the server still knows the player's games.
     await page.evaluate(() => localStorage.removeItem('strat.games'));

@@ -10,6 +10,9 @@ import { Server, freePort } from './server.mjs';
 import { registerLiveTests } from './live.mjs';
 import { registerPlayerTests } from './player.mjs';
 import { registerBoardTests } from './boards.mjs';
+import { registerLookTests } from './looks.mjs';
+import { protocolChecker } from './protocol.mjs';
+import ts from 'typescript';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -18,7 +21,8 @@ const shots = path.join(build, 'screenshots');
 fs.mkdirSync(shots, { recursive: true });
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'strat-web-'));
 
-const server = new Server(path.join(build, 'strat'), path.join(tmp, 'test.db'), path.join(root, 'web/dist'), await freePort());
+// WEB_DIST=DIR serves another build of the front end (e.g. an older one, to see a new test fail on it).
+const server = new Server(path.join(build, 'strat'), path.join(tmp, 'test.db'), path.resolve(process.env.WEB_DIST || path.join(root, 'web/dist')), await freePort());
 await server.start();
 
 const browser = await chromium.launch({
@@ -59,9 +63,28 @@ const tokenOf = (page) => new URL(page.url()).hash.split('/')[2];
 async function shot(page, name) {
   await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 }
+// Every message a page receives from the server (its sockets' frames, the API's JSON answers), kept to be
+// checked against the protocol's schema by the last test.
+const received = [];
+function watch(page) {
+  page.on('websocket', (ws) => {
+    const channel = new URL(ws.url()).pathname === '/ws/live' ? 'live' : 'game';
+    ws.on('framereceived', ({ payload }) => received.push({ channel, text: String(payload) }));
+  });
+  page.on('response', async (res) => {
+    const url = new URL(res.url());
+    if (!url.pathname.startsWith('/api/') || !(res.headers()['content-type'] ?? '').includes('json')) return;
+    try {
+      received.push({ channel: `${res.request().method()} ${url.pathname}`, text: await res.text() });
+    } catch {
+      // the page went away before the body was read
+    }
+  });
+}
 async function newPage(options = {}) {
   const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, ...options });
   const page = await context.newPage();
+  watch(page);
   openPages.add(page);
   page.on('close', () => openPages.delete(page));
   page.on('dialog', (d) => d.accept());
@@ -496,7 +519,7 @@ test('blue keeps its side of the board at the bottom when the game ends (desktop
   await page.context().close();
 });
 
-test('move list: each side keeps its column through consecutive moves of one side (card duel placements)', async () => {
+test('move list: numbered per move pair, each side in its column, a turn of several moves in one cell without holes (card duel)', async () => {
   const made = await (await fetch(server.base + '/api/games', { method: 'POST', body: JSON.stringify({ game: 'stratego-cards', mode: 'computer', agent: 'random', seat: 0 }) })).json();
   const token = made.tokens.find((t) => t.role === 'seat0').token;
   for (const [options, tag] of [[{}, 'desktop'], [PHONE, 'phone']]) {
@@ -507,10 +530,16 @@ test('move list: each side keeps its column through consecutive moves of one sid
     await until(async () => (await moveCount(page)) >= 10, 'placements of both sides in the list');
     // Measured in one go on the rendered list (a message may re-render it in between calls).
     const cols = await until(() => page.evaluate(() => {
-      const all = [...document.querySelectorAll('#moves li')].map((e) => ({ side: e.className, x: Math.round(e.getBoundingClientRect().x) }));
+      const all = [...document.querySelectorAll('#moves li')].map((e) => ({ side: e.classList.contains('side1') ? 'side1' : 'side0', x: Math.round(e.getBoundingClientRect().x) }));
       return all.length >= 10 && all.every((c) => c.x > 0) ? all : null;
     }), 'the list laid out');
     const xs = (side) => new Set(cols.filter((c) => c.side === side).map((c) => c.x));
+    // Rows are move pairs, numbered 1, 2, 3...; a row's two cells are both filled but for the last row's second.
+    const rows = await page.evaluate(() => [...document.querySelectorAll('#moves .move-row')].map((r) => ({
+      num: r.querySelector('.num')?.textContent, cells: [...r.querySelectorAll('.turn')].map((t) => t.querySelectorAll('li').length) })));
+    assert(rows.length > 0 && rows.every((r, k) => r.num === `${k + 1}.`), `numbered per move pair: ${JSON.stringify(rows)}`);
+    assert(rows.every((r, k) => r.cells[0] > 0 && (r.cells[1] > 0 || k === rows.length - 1)), `no holes in the columns: ${JSON.stringify(rows)}`);
+    assert(rows.some((r) => r.cells.some((n) => n > 1)), `a turn of several moves in one cell: ${JSON.stringify(rows)}`);
     assert(xs('side0').size === 1 && xs('side1').size === 1, `one column per side: ${JSON.stringify(cols)}`);
     assert([...xs('side1')][0] > [...xs('side0')][0], `the second side on the right (${tag}): ${JSON.stringify(cols)}`);
     const fits = await page.locator('#moves').evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
@@ -708,6 +737,7 @@ test('resign, then replay the finished game step by step and export its record',
   await page.waitForSelector('text=Game over');
   const st = await getJson(`/api/state?token=${token}`);
   assert(st.result && st.result.reason === 'resign', 'resigned');
+  await page.click('#result-dialog .result-close'); // the result dialog covers the page until closed
   await page.click('a[href^="#/replay/"]');
   await page.waitForSelector('#replay-board svg.stratego-board');
   for (let i = 0; i < 3; ++i) await page.click('.next-btn');
@@ -742,9 +772,54 @@ test('load: 20 concurrent computer-vs-computer games over WebSockets, no move lo
   console.log('       ' + out.trim().split('\n').slice(1, 3).join('; '));
 });
 
-registerLiveTests({ test, browser, server, assert, until, shot }); // the live team game (live.mjs)
+registerLiveTests({ test, browser, server, assert, until, shot, watch }); // the live team game (live.mjs)
 registerPlayerTests({ test, server, assert, until, shot, newPage, getJson, tokenOf, playBoardMove, moveCount, PHONE }); // around a game (player.mjs)
 registerBoardTests({ test, server, assert, until, getJson, newPage, shot }); // boards, keyboard, history, analysis (boards.mjs)
+registerLookTests({ test, server, assert, until, getJson, newPage, shot, browser, watch }); // words, contrast, symbols, screenshots (looks.mjs)
+
+// The front end reads no move notation with regular expressions (boards draw and play the structured legal
+// moves) and has no `any` (every view and message is typed from the schema): found by TypeScript's own scanner.
+test('front end source: no regular expression and no `any` in web/src', async () => {
+  const found = [];
+  const walk = (dir) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.ts') && !e.name.endsWith('.gen.ts')) {
+        const src = ts.createSourceFile(p, fs.readFileSync(p, 'utf8'), ts.ScriptTarget.ES2022, true);
+        const visit = (node) => {
+          const where = `${path.relative(root, p)}:${src.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+          if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) found.push(`${where} regular expression ${node.getText()}`);
+          if (node.kind === ts.SyntaxKind.AnyKeyword) found.push(`${where} any`);
+          if (ts.isIdentifier(node) && node.text === 'RegExp') found.push(`${where} RegExp`);
+          ts.forEachChild(node, visit);
+        };
+        visit(src);
+      }
+    }
+  };
+  walk(path.join(root, 'web/src'));
+  assert(found.length === 0, `found:\n  ${found.join('\n  ')}`);
+});
+
+// Last: every message the pages received matches the protocol's schema (protocol/*.schema.json).
+test('protocol: every message the pages received matches the schema', async () => {
+  const check = protocolChecker();
+  const bad = [];
+  for (const { channel, text } of received) {
+    let message;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      continue; // not JSON: no protocol message
+    }
+    const why = check(channel, message);
+    if (why) bad.push(why);
+  }
+  assert(received.length > 0, 'the pages received messages');
+  assert(bad.length === 0, `${bad.length} of ${received.length} messages do not match:\n  ${[...new Set(bad)].slice(0, 10).join('\n  ')}`);
+  console.log(`       ${received.length} messages checked`);
+});
 
 // WEB_TESTS=REGEX runs only the tests whose names match (the whole suite otherwise).
 const only = process.env.WEB_TESTS ? new RegExp(process.env.WEB_TESTS) : null;

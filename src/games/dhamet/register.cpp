@@ -2,12 +2,15 @@
 #include <algorithm>
 #include <chrono>
 
+#include <nlohmann/json.hpp>
+
 #include "ai/agents.hpp"
 #include "ai/bench.hpp"
 #include "core/encoding.hpp"
 #include "core/registry.hpp"
 #include "games/dhamet/encoding.hpp"
 #include "games/dhamet/engine.hpp"
+#include "games/dhamet/geometry.hpp"
 
 namespace strat {
 
@@ -38,6 +41,8 @@ void register_dhamet(Registry& registry) {
   };
   g.agents = {"random", "mcts", g.name};
   g.has_startpos = true;
+  // Each side's men at the start (D-04): the board's captured counts are this less the pieces left.
+  g.constants = [](const Options&) { return nlohmann::json{{"men", dhamet::kMaxPieces}}; };
   const auto wrap = state_wrapper<State>(g);
   g.load = [wrap](const Options& options, std::string_view position) {
     return wrap(State::parse(position, dhamet::Rules::from(options)));

@@ -1,5 +1,7 @@
 #include "games/stratego/setup_notation.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include "core/any_state.hpp"
 #include "core/error.hpp"
 #include "games/stratego/setup.hpp"
@@ -43,6 +45,23 @@ void add_setup_hooks(GameInfo& info) {
     Rng rng(seed);
     const Setup s = generate_setup(config, rng);
     return player_rows(start_position(config, s, s), player);
+  };
+  // What the setup editor and the board draw from (GameInfo::constants): the army by rank code, each side's
+  // letter per rank code in the setup notation (empty square: "A"), each side's setup rows (1-based, in the
+  // order of the notation), and the lakes.
+  info.constants = [](const Options& options) {
+    const Army& army = Config::from(options).army();
+    nlohmann::json counts = nlohmann::json::object(), letters = nlohmann::json::array({nlohmann::json::object(), nlohmann::json::object()});
+    for (int r = 1; r < kRanks; ++r) {
+      if (army[r]) counts[rank_code(r)] = army[r];  // the ranks of the variant only (Barrage has 8 pieces)
+      for (int p = 0; p < 2; ++p) letters[p][rank_code(r)] = std::string(1, piece_letter(p, r));
+    }
+    nlohmann::json lakes = nlohmann::json::array();
+    for (int row = 0; row < 10; ++row)
+      for (int col = 0; col < 10; ++col)
+        if (is_lake_square(col, row)) lakes.push_back(square_str(sq(col, row)));
+    return nlohmann::json{{"army", counts}, {"letters", letters}, {"empty_letter", "A"},
+                          {"setup_rows", {{1, 2, 3, 4}, {7, 8, 9, 10}}}, {"cols", 10}, {"rows", 10}, {"lakes", lakes}};
   };
   info.from_setups = [](const Options& options, const std::string& red, const std::string& blue) -> std::unique_ptr<AnyState> {
     check_letters(red, 0);

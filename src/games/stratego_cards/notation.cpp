@@ -70,6 +70,19 @@ std::string State::move_to_string(const Move& m) const {
   return "?";
 }
 
+std::vector<std::string> State::move_cells(const Move& m) const {
+  const auto slot = [](int player, int k) { return std::string(1, player_letter(player)) + std::to_string(k + 1); };
+  const int me = mover_, opp = 1 - mover_;
+  switch (m.kind) {
+    case kAttack: return {slot(me, m.a), slot(opp, m.b)};
+    case kSpyReveal:
+    case kFlagReveal:
+    case kScoutReveal: return {slot(me, m.a)};  // a reveal goes nowhere: the Scout's look is the rules' to aim
+    case kPlace: return {"hand:" + card_text(m.b), slot(me, m.a)};
+  }
+  return {};
+}
+
 State::Move State::parse_move(std::string_view text) const {
   const std::string shown = quoted(text);
   text = trim(text);

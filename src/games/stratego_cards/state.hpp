@@ -90,6 +90,11 @@ class State {
   void apply(const Move& m, Events* events);
   std::string move_to_string(const Move& m) const;
   Move parse_move(std::string_view text) const;
+  // The places a move goes through, first to last, for the web client's structured legal moves: slots named as
+  // in the events ("r2", "b4"), a card in the mover's hand as "hand:RANK". An attack is its own slot then the
+  // enemy's; a Spy, Scout or Flag reveal its slot (what a Scout looks at follows from the rules); a placement the
+  // card in hand then the slot it fills.
+  std::vector<std::string> move_cells(const Move& m) const;
   std::string to_string() const;
 
   // Hidden information (K-14).

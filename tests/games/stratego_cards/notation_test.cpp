@@ -36,6 +36,34 @@ TEST(CardsNotation, MovesPrintAsTheSpecWritesThem) {
   EXPECT_EQ(d.move_to_string(d.parse_move(first)), first);
 }
 
+// The web client draws and sends moves from these (docs/server.md, "Structured legal moves"): the slots as the
+// events name them, a placement from the card in hand to its slot.
+TEST(CardsNotation, MoveCellsNameTheSlotsAndTheCardPlaced) {
+  State s = pos("r act 3 0 10,9,B,1,2/4,4,5/6,7,F 9,10,B,F,3/6,6,7/8,2,2");
+  using V = std::vector<std::string>;
+  EXPECT_EQ(s.move_cells(s.parse_move("a2x4")), (V{"r2", "b4"}));
+  EXPECT_EQ(s.move_cells(s.parse_move("spy4")), (V{"r4"}));
+  EXPECT_EQ(s.move_cells(s.parse_move("scout5:5,2")), (V{"r5"}));
+  State b = pos("b act 3 0 10,9,B,1,2/4,4,5/6,7,F 9,10,B,F,3/6,6,7/8,2,2");
+  EXPECT_EQ(b.move_cells(b.parse_move("flag4")), (V{"b4"}));
+  EXPECT_EQ(b.move_cells(b.parse_move("a5x1")), (V{"b5", "r1"}));
+  // Every legal move of a dealt game has cells, and placements name a card of the mover's hand.
+  State d = State::deal(1);
+  std::vector<Move> moves;
+  d.legal_moves(moves);
+  ASSERT_FALSE(moves.empty());
+  for (const auto& m : moves) {
+    const auto cells = d.move_cells(m);
+    const std::string text = d.move_to_string(m);
+    ASSERT_FALSE(cells.empty()) << text;
+    if (text.rfind("place ", 0) == 0) {
+      ASSERT_EQ(cells.size(), 2u) << text;
+      EXPECT_EQ(cells[0], "hand:" + text.substr(text.find('=') + 1)) << text;
+      EXPECT_EQ(cells[1], std::string(1, State::player_letter(d.to_move())) + text.substr(6, 1)) << text;
+    }
+  }
+}
+
 TEST(CardsNotation, IllegalMovesSayWhy) {
   State s = pos("r act 3 0 10,9,B,-,2/4,4,5/6,7,F 9,10,B,F,-/6,6,7/8,2,2");
   auto why = [&](const char* m) {

@@ -1,18 +1,18 @@
 // Dhamet (docs/games/dhamet.md): the alquerque board of 9x9 points, white men w / Sultans W against black
 // b / B, the pieces each side has lost, and captures told in words ("captures 3" for a long rafle).
 import { h } from '../dom';
-import type { MoveEntry, Player } from '../api';
-import { sideName } from '../strength';
+import { dhametConstants } from '../catalog';
+import type { DhametView, MoveEntry, Player } from '../protocol';
+import { sideName } from '../words';
 import { alquerqueLines } from './alquerque';
-import { gridBoard } from './grid';
+import { gridBoard, type GridCell } from './grid';
 
 const COLORS: [string, string] = ['#f5f1e6', '#2b2b2b'];
-const MEN = 40; // each side's men at the start (D-04)
 
 // Pieces on the board per side (a Sultan is one piece: D-09 counts men and Sultans the same).
-function onBoard(v: any): [number, number] {
+function onBoard(v: DhametView): [number, number] {
   const n: [number, number] = [0, 0];
-  for (const row of (v?.rows ?? []) as string[])
+  for (const row of v.rows)
     for (const ch of row) {
       if (ch === 'w' || ch === 'W') n[0]++;
       if (ch === 'b' || ch === 'B') n[1]++;
@@ -20,10 +20,12 @@ function onBoard(v: any): [number, number] {
   return n;
 }
 
-function captured(v: any): HTMLElement {
+function captured(v: DhametView, variant: string): HTMLElement | null {
+  const men = dhametConstants(variant)?.men;
+  if (men === undefined) return null;
   const n = onBoard(v);
   const side = (k: number, name: string) =>
-    h('div', { class: 'captured-row', 'data-side': name }, h('span', { class: 'dot', style: `background:${COLORS[k]}` }), ` ${sideName(name)} `, h('span', { class: 'captured-count' }, `captured ${MEN - n[1 - k]}`), h('span', { class: 'muted' }, ` · ${n[k]} left`));
+    h('div', { class: 'captured-row', 'data-side': name }, h('span', { class: 'dot', style: `background:${COLORS[k]}` }), ` ${sideName(name)} `, h('span', { class: 'captured-count' }, `captured ${men - n[1 - k]}`), h('span', { class: 'muted' }, ` · ${n[k]} left`));
   return h('div', { class: 'captured dhamet-captured', id: 'captured' }, side(0, 'white'), side(1, 'black'));
 }
 
@@ -45,7 +47,7 @@ function describe(m: MoveEntry, players: Player[]): string | null {
   return at.length === 1 ? `${who} captures 1 on ${at[0]} (${m.move})` : `${who} captures ${at.length} in one move (${m.move}): ${at.join(', ')}`;
 }
 
-export const dhamet = gridBoard({
+export const dhamet = gridBoard<DhametView>({
   size: () => ({ cols: 9, rows: 9 }),
   style: 'points',
   boardClass: 'alquerque-board',
@@ -57,8 +59,8 @@ export const dhamet = gridBoard({
   describe,
   short,
   cells: (v) => {
-    const out = [];
-    const rows: string[] = v.rows ?? [];
+    const out: GridCell[] = [];
+    const rows = v.rows;
     for (let r = 0; r < rows.length; ++r)
       for (let c = 0; c < rows[r].length; ++c) {
         const ch = rows[r][c];

@@ -1,12 +1,14 @@
-// A board for games played on a grid of named cells ("a1".."i9"): draws cells and pieces from an adapter
-// and turns a click (or Enter under the keyboard cursor) on a piece, then on a highlighted cell, into the legal
-// move between them. Moves whose text does not start at a cell (e.g. Dhamet's huffs, "h:b3,i9-i8"), or several
-// moves between the same two cells, are offered as buttons under the board.
+// A board for games played on a grid of named cells ("a1".."i9"): draws cells and pieces from an adapter and
+// turns a click (or Enter under the keyboard cursor) on a piece, then on a highlighted cell, into the structured
+// legal move between them ({from, to}). Moves that do not start at a cell (Dhamet's huffs, Strata 7's
+// placements), and several moves between the same two cells, are offered as buttons under the board.
 //
 // Two looks: squares (Strategic, Strata 7) and points on lines (Dhamet's alquerque board, `style: 'points'`),
 // where the pieces stand on the intersections; both share the same unit cell per point, so picking works alike.
 import { h, s } from '../dom';
 import { attachKeyboard } from '../keyboard';
+import type { LegalMove } from '../protocol';
+import { cellAt, cellName, cellsNamed } from './cells';
 import type { BoardContext, BoardModule } from './types';
 
 export interface GridCell {
@@ -18,13 +20,13 @@ export interface GridCell {
   piece?: { owner: number; text?: string; double?: boolean; title?: string };
 }
 
-export interface GridAdapter {
-  score?(view: any): HTMLElement | null;
-  captured?(view: any): HTMLElement | null;
-  describe?: BoardModule['describe'];
-  short?: BoardModule['short'];
-  size(view: any): { cols: number; rows: number };
-  cells(view: any): GridCell[];
+export interface GridAdapter<V> {
+  score?(view: V): HTMLElement | null;
+  captured?(view: V, variant: string): HTMLElement | null;
+  describe?: BoardModule<V>['describe'];
+  short?: BoardModule<V>['short'];
+  size(view: V): { cols: number; rows: number };
+  cells(view: V): GridCell[];
   colors: [string, string];
   textColors?: [string, string];
   sideNames: [string, string]; // "white", "black": for the screen-reader labels
@@ -32,7 +34,7 @@ export interface GridAdapter {
   // Points style: the lines joining adjacent points, as pairs of [col, row] (every line drawn whole).
   lines?(cols: number, rows: number): [[number, number], [number, number]][];
   // Cells that exist (default: all); others are not drawn and the cursor skips them.
-  exists?(view: any, col: number, row: number): boolean;
+  exists?(view: V, col: number, row: number): boolean;
   // The board's outline, in cell units ([col, row] corners, row 0 at the bottom): drawn under the cells.
   outline?(cols: number, rows: number): [number, number][];
   boardClass?: string;
@@ -40,42 +42,39 @@ export interface GridAdapter {
 
 const selection = new WeakMap<HTMLElement, string | null>();
 
-function squares(move: string): string[] | null {
-  if (!/^[a-z](?:1[0-9]|[1-9])/.test(move)) return null;
-  return move.match(/[a-z](?:1[0-9]|[1-9])/g);
+// The legal moves by their first and last cell; the others (no starting cell) apart.
+function byCells(legal: LegalMove[]): { byFrom: Map<string, Map<string, string[]>>; others: string[] } {
+  const byFrom = new Map<string, Map<string, string[]>>();
+  const others: string[] = [];
+  for (const m of legal) {
+    if (!m.from || !m.to) {
+      others.push(m.move);
+      continue;
+    }
+    let to = byFrom.get(m.from);
+    if (!to) byFrom.set(m.from, (to = new Map()));
+    to.set(m.to, [...(to.get(m.to) ?? []), m.move]);
+  }
+  return { byFrom, others };
 }
 
-export function gridBoard(adapter: GridAdapter): BoardModule {
-  function render(el: HTMLElement, ctx: BoardContext): void {
+export function gridBoard<V>(adapter: GridAdapter<V>): BoardModule<V> {
+  function render(el: HTMLElement, ctx: BoardContext<V>): void {
     const { cols, rows } = adapter.size(ctx.view);
     const points = adapter.style === 'points';
     const flipped = (ctx.bottom ?? ctx.viewer) === 1;
     const at = (col: number, row: number): [number, number] => (flipped ? [cols - 1 - col, row] : [col, rows - 1 - row]);
-    const name = (col: number, row: number) => String.fromCharCode(97 + col) + String(row + 1);
     const exists = (col: number, row: number) => !adapter.exists || adapter.exists(ctx.view, col, row);
-    const byFrom = new Map<string, Map<string, string[]>>();
-    const others: string[] = [];
-    for (const mv of ctx.legal) {
-      const sq = squares(mv);
-      if (!sq || sq.length < 2) {
-        others.push(mv);
-        continue;
-      }
-      const from = sq[0], to = sq[sq.length - 1];
-      if (!byFrom.has(from)) byFrom.set(from, new Map());
-      const m = byFrom.get(from)!;
-      if (!m.has(to)) m.set(to, []);
-      m.get(to)!.push(mv);
-    }
+    const { byFrom, others } = byCells(ctx.legal);
     let selected = selection.get(el) ?? null;
     if (selected && !byFrom.has(selected)) selected = null;
-    const last = ctx.last?.move ? squares(ctx.last.move) : null;
+    const last = new Set(cellsNamed(ctx.last?.move ?? null));
     const cellsByName = new Map<string, GridCell>();
     const cells = adapter.cells(ctx.view);
-    for (const c of cells) cellsByName.set(name(c.col, c.row), { ...cellsByName.get(name(c.col, c.row)), ...c });
+    for (const c of cells) cellsByName.set(cellName(c.col, c.row), { ...cellsByName.get(cellName(c.col, c.row)), ...c });
 
     const label = (col: number, row: number): string => {
-      const sq = name(col, row);
+      const sq = cellName(col, row);
       const c = cellsByName.get(sq);
       const parts = [sq];
       if (c?.terrain) parts.push(c.terrain);
@@ -108,9 +107,8 @@ export function gridBoard(adapter: GridAdapter): BoardModule {
       for (let col = 0; col < cols; ++col) {
         if (!exists(col, row)) continue;
         const [x, y] = at(col, row);
-        const sq = name(col, row);
+        const sq = cellName(col, row);
         const c = ['sq', points ? 'hit' : (col + row) % 2 ? 'light' : 'dark'];
-        if (!points && last && last.includes(sq)) c.push('last');
         svg.append(s('rect', { x, y, width: 1, height: 1, class: c.join(' '), 'data-square': sq, 'aria-label': label(col, row) }));
         if (points) svg.append(s('circle', { cx: x + 0.5, cy: y + 0.5, r: 0.07, class: 'point' + ((col + row) % 2 === 0 ? ' open' : ''), 'data-point': sq }));
       }
@@ -125,7 +123,7 @@ export function gridBoard(adapter: GridAdapter): BoardModule {
     const radius = points ? 0.3 : 0.34; // on points, small enough that the lines show between pieces
     for (const c of cells) {
       const [x, y] = at(c.col, c.row);
-      const sq = name(c.col, c.row);
+      const sq = cellName(c.col, c.row);
       if (c.fill) svg.append(s('rect', { x, y, width: 1, height: 1, fill: c.fill, opacity: 0.85, 'data-square': sq }));
       if (c.label) svg.append(s('text', { x: x + 0.08, y: y + 0.28, class: 'cell-label' }, c.label));
       if (c.piece) {
@@ -139,19 +137,18 @@ export function gridBoard(adapter: GridAdapter): BoardModule {
         svg.append(g);
       }
     }
-    // The last move's cells, outlined on top of terrain fills (an objective's colour would hide a fill); on a
-    // points board, rings around the points of the whole path (a long capture shows every landing).
-    if (last)
-      for (const sq of new Set(last)) {
-        const m = /^([a-z])(\d+)$/.exec(sq);
-        if (!m) continue;
-        const [x, y] = at(m[1].charCodeAt(0) - 97, Number(m[2]) - 1);
-        svg.append(
-          points
-            ? s('circle', { cx: x + 0.5, cy: y + 0.5, r: 0.45, class: 'last-mark', 'data-square': sq })
-            : s('rect', { x: x + 0.05, y: y + 0.05, width: 0.9, height: 0.9, class: 'last-mark', 'data-square': sq }),
-        );
-      }
+    // The last move's cells, outlined on top of terrain fills and pieces (an objective's colour would hide a
+    // fill); on a points board, rings around the points of the whole path (a long capture shows every landing).
+    for (const sq of last) {
+      const c = cellAt(sq);
+      if (!c || !exists(c[0], c[1])) continue;
+      const [x, y] = at(c[0], c[1]);
+      svg.append(
+        points
+          ? s('circle', { cx: x + 0.5, cy: y + 0.5, r: 0.45, class: 'last-mark', 'data-square': sq })
+          : s('rect', { x: x + 0.05, y: y + 0.05, width: 0.9, height: 0.9, class: 'last-mark', 'data-square': sq }),
+      );
+    }
     svg.append(marks);
     const chooser = h('div', { class: 'generic-moves' });
     const showTargets = () => {
@@ -160,8 +157,9 @@ export function gridBoard(adapter: GridAdapter): BoardModule {
       if (!selected) return;
       svg.querySelector(`.piece[data-square="${selected}"]`)?.classList.add('selected');
       for (const to of byFrom.get(selected)?.keys() ?? []) {
-        const m = /^([a-z])(\d+)$/.exec(to)!;
-        const [x, y] = at(m[1].charCodeAt(0) - 97, Number(m[2]) - 1);
+        const c = cellAt(to);
+        if (!c) continue;
+        const [x, y] = at(c[0], c[1]);
         marks.append(s('circle', { cx: x + 0.5, cy: y + 0.5, r: 0.16, class: 'target', 'data-target': to }));
       }
     };
@@ -171,7 +169,7 @@ export function gridBoard(adapter: GridAdapter): BoardModule {
       chooser.replaceChildren(...moves.map((mv) => h('button', { class: 'move-btn', onclick: () => ctx.play(mv) }, mv)));
     };
     const activate = (col: number, row: number) => {
-      const sq = name(col, row);
+      const sq = cellName(col, row);
       const targets = selected ? byFrom.get(selected)?.get(sq) : undefined;
       if (targets) return play(targets);
       selected = byFrom.has(sq) ? sq : null;
@@ -179,11 +177,10 @@ export function gridBoard(adapter: GridAdapter): BoardModule {
       showTargets();
     };
     svg.addEventListener('pointerdown', (ev) => {
-      const pt = svg.createSVGPoint();
-      pt.x = ev.clientX;
-      pt.y = ev.clientY;
-      const p = pt.matrixTransform(svg.getScreenCTM()!.inverse());
-      const x = Math.floor(p.x), y = Math.floor(p.y);
+      const m = svg.getScreenCTM();
+      if (!m) return;
+      const pt = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(m.inverse());
+      const x = Math.floor(pt.x), y = Math.floor(pt.y);
       if (x < 0 || y < 0 || x >= cols || y >= rows) return;
       activate(flipped ? cols - 1 - x : x, flipped ? y : rows - 1 - y);
     });
@@ -191,7 +188,7 @@ export function gridBoard(adapter: GridAdapter): BoardModule {
     const extra = others.length ? h('div', { class: 'generic-moves' }, ...others.map((mv) => h('button', { class: 'move-btn', onclick: () => ctx.play(mv) }, mv))) : '';
     el.replaceChildren(svg, chooser, extra);
     attachKeyboard(el, {
-      svg, cols, rows, at, name, flipped, label,
+      svg, cols, rows, at, name: cellName, flipped, label,
       exists,
       activate,
       cancel: () => {

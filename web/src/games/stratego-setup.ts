@@ -1,47 +1,55 @@
 // The Stratego setup editor: drag pieces from the tray onto your four rows (or click a piece, then a square),
 // swap them, randomize, save and load named setups in this browser, and send it when it is complete.
-// The editor works in display order: 40 rank codes, row 0 = your front row, seen from your seat.
+// The editor works in display order: 40 rank codes, row 0 = your front row, seen from your seat. The army, the
+// setup rows and the letters of the setup notation come from the server's catalogue (GameInfo::constants).
 import { h, s, toast } from '../dom';
-import { ARMIES, RANK_NAMES, RANK_ORDER, letterOf, pieceGlyph, rankOfLetter } from './stratego-pieces';
+import type { StrategoConstants } from '../protocol';
+import { RANK_NAMES, RANK_ORDER, pieceGlyph } from './stratego-pieces';
 import type { SetupContext } from './types';
 
 type Grid = (string | null)[];
+type Army = Readonly<Record<string, number | undefined>>;
 
-function toBoard(i: number, seat: number): [number, number] {
-  const dx = i % 10, dy = Math.floor(i / 10);
-  return seat === 0 ? [dx, 3 - dy] : [9 - dx, 6 + dy];
+// Display index -> board (col, row 0-based), for a side's setup rows as the catalogue gives them (front row last).
+function toBoard(i: number, seat: number, k: StrategoConstants): [number, number] {
+  const rows = k.setup_rows[seat];
+  const dx = i % k.cols, dy = Math.floor(i / k.cols);
+  // Seat 0 looks from row 1 up (its front row is its last), seat 1 from the far side (its front row is its first).
+  return seat === 0 ? [dx, rows[rows.length - 1 - dy] - 1] : [k.cols - 1 - dx, rows[dy] - 1];
 }
 
-// The server's setup notation: the player's 40 squares in board order (a1..j4 or a7..j10), Gravon letters.
-export function gridToSetup(grid: Grid, seat: number): string {
-  const out = Array(40).fill('A');
-  const base = seat === 0 ? 0 : 6;
+// The server's setup notation: the player's squares in board order (its first setup row a..j, then the next),
+// one letter each, `empty_letter` for an empty square.
+export function gridToSetup(grid: Grid, seat: number, k: StrategoConstants): string {
+  const rows = k.setup_rows[seat];
+  const out: string[] = Array(grid.length).fill(k.empty_letter);
   grid.forEach((rank, i) => {
-    const [col, row] = toBoard(i, seat);
-    out[(row - base) * 10 + col] = rank ? letterOf(rank, seat) : 'A';
+    const [col, row] = toBoard(i, seat, k);
+    out[rows.indexOf(row + 1) * k.cols + col] = (rank && k.letters[seat][rank]) || k.empty_letter;
   });
   return out.join('');
 }
 
-export function setupToGrid(setup: string, seat: number): Grid {
-  const base = seat === 0 ? 0 : 6;
-  const grid: Grid = Array(40).fill(null);
-  for (let i = 0; i < 40; ++i) {
-    const [col, row] = toBoard(i, seat);
-    const letter = setup[(row - base) * 10 + col];
-    grid[i] = letter && letter !== 'A' ? rankOfLetter(letter, seat) : null;
+export function setupToGrid(setup: string, seat: number, k: StrategoConstants): Grid {
+  const rows = k.setup_rows[seat];
+  const byLetter = new Map(Object.entries(k.letters[seat]).map(([rank, letter]) => [letter, rank]));
+  const grid: Grid = Array(rows.length * k.cols).fill(null);
+  for (let i = 0; i < grid.length; ++i) {
+    const [col, row] = toBoard(i, seat, k);
+    grid[i] = byLetter.get(setup[rows.indexOf(row + 1) * k.cols + col]) ?? null;
   }
   return grid;
 }
 
-function remaining(grid: Grid, army: Record<string, number>): Record<string, number> {
-  const left: Record<string, number> = { ...army };
+function remaining(grid: Grid, army: Army): Record<string, number> {
+  const left: Record<string, number> = {};
+  for (const [r, n] of Object.entries(army)) left[r] = n ?? 0;
   for (const r of grid) if (r) left[r] = (left[r] ?? 0) - 1;
   return left;
 }
 
 // Problems of a setup, in words; empty when it is ready.
-export function validate(grid: Grid, army: Record<string, number>): string[] {
+export function validate(grid: Grid, army: Army): string[] {
   const left = remaining(grid, army);
   const out: string[] = [];
   for (const r of RANK_ORDER) {
@@ -66,14 +74,16 @@ export function strategoSetup(el: HTMLElement, ctx: SetupContext): void {
   listeners.get(el)?.abort();
   const abort = new AbortController();
   listeners.set(el, abort);
-  const army = ARMIES[ctx.variant] ?? ARMIES.classic;
+  const k = ctx.constants;
+  const army = k.army;
   const seat = ctx.seat;
-  let grid: Grid = ctx.placed ? setupToGrid(ctx.placed, seat) : Array(40).fill(null);
+  const size = k.setup_rows[seat].length * k.cols;
+  let grid: Grid = ctx.placed ? setupToGrid(ctx.placed, seat, k) : Array(size).fill(null);
   const draftKey = `strat.stratego.draft.${ctx.variant}`;
   if (!ctx.placed) {
     try {
       const d = JSON.parse(sessionStorage.getItem(draftKey) || 'null');
-      if (Array.isArray(d) && d.length === 40) grid = d;
+      if (Array.isArray(d) && d.length === size) grid = d;
     } catch {
       /* no draft */
     }
@@ -104,9 +114,9 @@ export function strategoSetup(el: HTMLElement, ctx: SetupContext): void {
   function draw(): void {
     if (!locked) sessionStorage.setItem(draftKey, JSON.stringify(grid));
     const left = remaining(grid, army);
-    const svg = s('svg', { viewBox: '0 0 10 4', class: 'board setup-svg' });
-    for (let i = 0; i < 40; ++i) {
-      const x = i % 10, y = Math.floor(i / 10);
+    const svg = s('svg', { viewBox: `0 0 ${k.cols} ${size / k.cols}`, class: 'board setup-svg' });
+    for (let i = 0; i < size; ++i) {
+      const x = i % k.cols, y = Math.floor(i / k.cols);
       const cls = ['sq', (x + y) % 2 ? 'light' : 'dark'];
       if (pick && 'idx' in pick && pick.idx === i) cls.push('picked');
       svg.append(s('rect', { x, y, width: 1, height: 1, class: cls.join(' '), 'data-idx': i }));
@@ -197,14 +207,14 @@ export function strategoSetup(el: HTMLElement, ctx: SetupContext): void {
     { class: 'setup-controls' },
     h('button', { class: 'randomize-btn', disabled: locked, onclick: async () => {
       try {
-        grid = setupToGrid(await ctx.randomSetup(), seat);
+        grid = setupToGrid(await ctx.randomSetup(), seat, k);
         pick = null;
         draw();
       } catch (e) {
-        toast(String((e as Error).message), 'error');
+        toast(e instanceof Error ? e.message : String(e), 'error');
       }
     } }, 'Randomize'),
-    h('button', { disabled: locked, onclick: () => { grid = Array(40).fill(null); pick = null; draw(); } }, 'Clear'),
+    h('button', { disabled: locked, onclick: () => { grid = Array(size).fill(null); pick = null; draw(); } }, 'Clear'),
     nameInput,
     h('button', { class: 'save-btn', disabled: locked, onclick: () => {
       const name = nameInput.value.trim();
@@ -233,7 +243,7 @@ export function strategoSetup(el: HTMLElement, ctx: SetupContext): void {
   readyBtn.addEventListener('click', () => {
     const problems = validate(grid, army);
     if (problems.length) return toast(problems[0], 'error');
-    ctx.submit(gridToSetup(grid, seat));
+    ctx.submit(gridToSetup(grid, seat, k));
   });
   root.append(h('h2', {}, `Place your army (${ctx.playerName})`), board, tray, status, controls, readyBtn);
   el.replaceChildren(root);

@@ -1,39 +1,39 @@
 // The Stratego board: SVG, scales to any width; click a piece then a highlighted square, or drag it there.
+// Targets and moves come from the structured legal moves; an attack is a move onto an enemy piece.
 import { h, s } from '../dom';
 import { attachKeyboard } from '../keyboard';
-import type { MoveEntry, Player } from '../api';
-import { COLS, RANK_NAMES, RANK_ORDER, SIDE_COLORS, isLake, parseMove, parseSquare, pieceGlyph, place, squareName } from './stratego-pieces';
+import type { LegalMove, MoveEntry, Player, StrategoPiece, StrategoView } from '../protocol';
+import { cellAt, cellName, cellsNamed } from './cells';
+import { RANK_NAMES, RANK_ORDER, SIDE_COLORS, pieceGlyph, place } from './stratego-pieces';
 import { strategoSetup } from './stratego-setup';
 import type { BoardContext, BoardModule } from './types';
 
 const selection = new WeakMap<HTMLElement, string | null>();
+const SIDE = ['red', 'blue'] as const;
+const seatOf = (owner: string): number => (owner === 'blue' ? 1 : 0);
+type Cell = StrategoView['cells'][number];
+const isPiece = (c: Cell): c is StrategoPiece => typeof c === 'object' && c !== null;
 
-function seatOf(owner: string): number {
-  return owner === 'blue' ? 1 : 0;
-}
-
-// The attack of the last move: "reveal e5 6x4" names both ranks, "capture SQ" who fell.
+// The attack of a move, from its events: "reveal e5 6x4" names both ranks, "capture SQ" who fell.
 function combat(m: MoveEntry | null): { at: string; attacker: string; defender: string; text: string } | null {
   if (!m) return null;
   const reveal = m.events.find((e) => e.startsWith('reveal '));
   if (!reveal) return null;
-  const [, at, ranks] = reveal.split(' ');
-  const [attacker, defender] = ranks.split('x');
-  const mv = m.move ? parseMove(m.move) : null;
+  const [, at, ranks = ''] = reveal.split(' ');
+  const [attacker = '?', defender = '?'] = ranks.split('x');
+  const from = cellsNamed(m.move)[0];
   const captured = m.events.filter((e) => e.startsWith('capture ')).map((e) => e.split(' ')[1]);
-  const attackerFell = mv ? captured.includes(mv.from) : false;
+  const attackerFell = from !== undefined && captured.includes(from);
   const defenderFell = captured.includes(at);
   const verdict = attackerFell && defenderFell ? 'both fall' : defenderFell ? 'the attacker wins' : attackerFell ? 'the defender wins' : '';
   const text = `${RANK_NAMES[attacker] ?? attacker} (${attacker}) attacks ${RANK_NAMES[defender] ?? defender} (${defender}) on ${at}: ${verdict}`;
   return { at, attacker, defender, text };
 }
 
-const SIDE = ['red', 'blue'];
-
 // What a screen reader says for a square: only what the view holds, so never a rank this player does not know.
-function squareLabel(name: string, c: any, lake: boolean): string {
-  if (lake) return `${name}, lake`;
-  if (!c) return `${name}, empty`;
+function squareLabel(name: string, c: Cell): string {
+  if (c === 'lake') return `${name}, lake`;
+  if (!isPiece(c)) return `${name}, empty`;
   const side = SIDE[seatOf(c.owner)];
   const parts = [name, c.rank === '?' ? `unknown ${side} piece` : `${side} ${RANK_NAMES[c.rank] ?? c.rank}`];
   if (c.moved) parts.push('moved');
@@ -41,17 +41,16 @@ function squareLabel(name: string, c: any, lake: boolean): string {
   return parts.join(', ');
 }
 
-function render(el: HTMLElement, ctx: BoardContext): void {
+function render(el: HTMLElement, ctx: BoardContext<StrategoView>): void {
   const view = ctx.view;
   const flipped = (ctx.bottom ?? ctx.viewer) === 1;
-  const cells: any[] = view.cells;
-  const legalFrom = new Map<string, string[]>();
-  for (const mv of ctx.legal) {
-    const p = parseMove(mv);
-    if (!p) continue;
-    if (!legalFrom.has(p.from)) legalFrom.set(p.from, []);
-    legalFrom.get(p.from)!.push(mv);
-  }
+  const cells = view.cells;
+  const cellOf = (name: string): Cell => {
+    const c = cellAt(name);
+    return c ? cells[c[1] * 10 + c[0]] : null;
+  };
+  const legalFrom = new Map<string, LegalMove[]>();
+  for (const m of ctx.legal) if (m.from && m.to) legalFrom.set(m.from, [...(legalFrom.get(m.from) ?? []), m]);
   let selected = selection.get(el) ?? null;
   if (selected && !legalFrom.has(selected)) selected = null;
 
@@ -61,37 +60,39 @@ function render(el: HTMLElement, ctx: BoardContext): void {
   const pieces = s('g');
   svg.append(squares, marks, pieces);
 
-  const last = ctx.last?.move ? parseMove(ctx.last.move) : null;
+  const last = cellsNamed(ctx.last?.move ?? null);
   for (let row = 0; row < 10; ++row)
     for (let col = 0; col < 10; ++col) {
       const [x, y] = place(col, row, flipped);
-      const name = squareName(col, row);
-      const lake = isLake(col, row);
-      const cls = ['sq', lake ? 'lake' : (col + row) % 2 ? 'light' : 'dark'];
-      if (last && (name === last.from || name === last.to)) cls.push('last');
-      squares.append(s('rect', { x, y, width: 1, height: 1, class: cls.join(' '), 'data-square': name, 'aria-label': squareLabel(name, cells[row * 10 + col], lake) }));
+      const name = cellName(col, row);
+      const c = cells[row * 10 + col];
+      const cls = ['sq', c === 'lake' ? 'lake' : (col + row) % 2 ? 'light' : 'dark'];
+      if (last.includes(name)) cls.push('last');
+      squares.append(s('rect', { x, y, width: 1, height: 1, class: cls.join(' '), 'data-square': name, 'aria-label': squareLabel(name, c) }));
     }
   // Coordinates along the edges.
   for (let i = 0; i < 10; ++i) {
     const [cx] = place(i, 0, flipped);
-    svg.append(s('text', { x: cx + 0.5, y: 10.38, class: 'coord', 'text-anchor': 'middle' }, COLS[i]));
+    svg.append(s('text', { x: cx + 0.5, y: 10.38, class: 'coord', 'text-anchor': 'middle' }, String.fromCharCode(97 + i)));
     const [, ry] = place(0, i, flipped);
     svg.append(s('text', { x: -0.22, y: ry + 0.6, class: 'coord', 'text-anchor': 'middle' }, String(i + 1)));
   }
 
   cells.forEach((c, idx) => {
-    if (!c || c === 'lake') return;
+    if (!isPiece(c)) return;
     const col = idx % 10, row = Math.floor(idx / 10);
     const [x, y] = place(col, row, flipped);
     const g = pieceGlyph(x, y, seatOf(c.owner), c.rank, { known: c.known, moved: c.moved });
-    const name = squareName(col, row);
+    const name = cellName(col, row);
     g.setAttribute('data-square', name);
-    g.setAttribute('aria-label', squareLabel(name, c, false));
+    g.setAttribute('aria-label', squareLabel(name, c));
     if (legalFrom.has(name)) g.classList.add('movable');
     if (name === selected) g.classList.add('selected');
     pieces.append(g);
   });
 
+  // A move onto a piece is an attack (the only pieces a move may reach are the other side's).
+  const attacks = (m: LegalMove) => m.to !== null && isPiece(cellOf(m.to));
   const setSelected = (sq: string | null) => {
     selected = sq;
     selection.set(el, sq);
@@ -99,23 +100,23 @@ function render(el: HTMLElement, ctx: BoardContext): void {
     pieces.querySelectorAll('.selected').forEach((g) => g.classList.remove('selected'));
     if (!sq) return;
     pieces.querySelector(`[data-square="${sq}"]`)?.classList.add('selected');
-    for (const mv of legalFrom.get(sq) ?? []) {
-      const p = parseMove(mv)!;
-      const [c, r] = parseSquare(p.to)!;
-      const [x, y] = place(c, r, flipped);
+    for (const m of legalFrom.get(sq) ?? []) {
+      const c = m.to ? cellAt(m.to) : null;
+      if (!c || !m.to) continue;
+      const [x, y] = place(c[0], c[1], flipped);
       marks.append(
-        p.attack
-          ? s('rect', { x: x + 0.04, y: y + 0.04, width: 0.92, height: 0.92, rx: 0.16, class: 'target attack', 'data-target': p.to })
-          : s('circle', { cx: x + 0.5, cy: y + 0.5, r: 0.16, class: 'target', 'data-target': p.to }),
+        attacks(m)
+          ? s('rect', { x: x + 0.04, y: y + 0.04, width: 0.92, height: 0.92, rx: 0.16, class: 'target attack', 'data-target': m.to })
+          : s('circle', { cx: x + 0.5, cy: y + 0.5, r: 0.16, class: 'target', 'data-target': m.to }),
       );
     }
   };
   setSelected(selected);
 
   const fight = combat(ctx.last);
-  if (fight) {
-    const [c, r] = parseSquare(fight.at)!;
-    const [x, y] = place(c, r, flipped);
+  const at = fight ? cellAt(fight.at) : null;
+  if (fight && at) {
+    const [x, y] = place(at[0], at[1], flipped);
     // Inside the square of the fight, under the piece's rank: it never covers the piece above.
     const badge = s('g', { class: 'combat-badge', transform: `translate(${x + 0.5},${y + 1})` });
     badge.append(s('rect', { x: -0.47, y: -0.33, width: 0.94, height: 0.3, rx: 0.08 }));
@@ -124,22 +125,18 @@ function render(el: HTMLElement, ctx: BoardContext): void {
   }
 
   const squareAt = (ev: PointerEvent): string | null => {
-    const pt = svg.createSVGPoint();
-    pt.x = ev.clientX;
-    pt.y = ev.clientY;
     const m = svg.getScreenCTM();
     if (!m) return null;
-    const p = pt.matrixTransform(m.inverse());
+    const p = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(m.inverse());
     const x = Math.floor(p.x), y = Math.floor(p.y);
     if (x < 0 || x > 9 || y < 0 || y > 9) return null;
-    const col = flipped ? 9 - x : x, row = flipped ? y : 9 - y;
-    return squareName(col, row);
+    return cellName(flipped ? 9 - x : x, flipped ? y : 9 - y);
   };
   const tryMove = (from: string, to: string): boolean => {
-    const mv = (legalFrom.get(from) ?? []).find((m) => parseMove(m)!.to === to);
-    if (!mv) return false;
+    const m = (legalFrom.get(from) ?? []).find((x) => x.to === to);
+    if (!m) return false;
     selection.set(el, null);
-    ctx.play(mv);
+    ctx.play(m.move);
     return true;
   };
 
@@ -154,6 +151,10 @@ function render(el: HTMLElement, ctx: BoardContext): void {
     }
     setSelected(null);
     return 'none';
+  };
+  const home = (sq: string): [number, number] => {
+    const c = cellAt(sq) ?? [0, 0];
+    return place(c[0], c[1], flipped);
   };
   svg.addEventListener('pointerdown', (ev) => {
     const sq = squareAt(ev);
@@ -171,12 +172,10 @@ function render(el: HTMLElement, ctx: BoardContext): void {
     if (!m) return;
     const dx = (ev.clientX - drag.x0) / m.a, dy = (ev.clientY - drag.y0) / m.d;
     if (Math.abs(dx) + Math.abs(dy) > 0.15) drag.moved = true;
-    const g = drag.g;
     if (drag.moved) {
-      const [c, r] = parseSquare(drag.from)!;
-      const [x, y] = place(c, r, flipped);
-      g.setAttribute('transform', `translate(${x + dx},${y + dy})`);
-      g.classList.add('dragging');
+      const [x, y] = home(drag.from);
+      drag.g.setAttribute('transform', `translate(${x + dx},${y + dy})`);
+      drag.g.classList.add('dragging');
     }
   });
   svg.addEventListener('pointerup', (ev) => {
@@ -185,8 +184,7 @@ function render(el: HTMLElement, ctx: BoardContext): void {
     drag = null;
     const sq = squareAt(ev);
     if (d.moved && !(sq && tryMove(d.from, sq))) {
-      const [c, r] = parseSquare(d.from)!;
-      const [x, y] = place(c, r, flipped);
+      const [x, y] = home(d.from);
       d.g.setAttribute('transform', `translate(${x},${y})`);
       d.g.classList.remove('dragging');
     }
@@ -196,33 +194,33 @@ function render(el: HTMLElement, ctx: BoardContext): void {
   attachKeyboard(el, {
     svg, cols: 10, rows: 10, flipped,
     at: (col, row) => place(col, row, flipped),
-    name: squareName,
+    name: cellName,
     label: (col, row) => {
-      const name = squareName(col, row);
-      const base = squareLabel(name, cells[row * 10 + col], isLake(col, row));
+      const name = cellName(col, row);
+      const base = squareLabel(name, cells[row * 10 + col]);
       if (name === selected) return `${base}, picked`;
-      return selected && (legalFrom.get(selected) ?? []).some((m) => parseMove(m)!.to === name) ? `${base}, you can move here` : base;
+      return selected && (legalFrom.get(selected) ?? []).some((m) => m.to === name) ? `${base}, you can move here` : base;
     },
-    activate: (col, row) => void press(squareName(col, row)),
+    activate: (col, row) => void press(cellName(col, row)),
     cancel: () => setSelected(null),
   });
 }
 
-function captured(view: any): HTMLElement {
-  const box = h('div', { class: 'captured' });
+function captured(view: StrategoView): HTMLElement {
+  const box = h('div', { class: 'captured', id: 'captured' });
   for (const [seat, name] of [[0, 'red'], [1, 'blue']] as const) {
-    const lost = view.lost?.[name] ?? {};
-    const row = h('div', { class: 'captured-row' }, h('span', { class: 'captured-label' }, `${name} lost`));
-    let any = false;
+    const lost = view.lost[name];
+    const row = h('div', { class: 'captured-row', 'data-side': name }, h('span', { class: 'captured-label' }, `${name} lost`));
+    let some = false;
     for (const rank of RANK_ORDER) {
       const n = lost[rank] ?? 0;
       if (!n) continue;
-      any = true;
+      some = true;
       const svg = s('svg', { viewBox: '0 0 1 1', class: 'mini' });
       svg.append(pieceGlyph(0, 0, seat, rank));
-      row.append(h('span', { class: 'captured-piece', title: `${RANK_NAMES[rank]} ×${n}` }, svg, n > 1 ? `×${n}` : ''));
+      row.append(h('span', { class: 'captured-piece', 'data-rank': rank, title: `${RANK_NAMES[rank]} ×${n}` }, svg, n > 1 ? `×${n}` : ''));
     }
-    if (!any) row.append(h('span', { class: 'muted' }, 'nothing yet'));
+    if (!some) row.append(h('span', { class: 'muted' }, 'nothing yet'));
     box.append(row);
   }
   return box;
@@ -234,5 +232,4 @@ function describe(m: MoveEntry, players: Player[]): string | null {
   return `${players[m.seat]?.name ?? ''} ${c.text}`.trim();
 }
 
-export const stratego: BoardModule = { render, captured, describe, setupEditor: strategoSetup, colors: [SIDE_COLORS[0], SIDE_COLORS[1]] };
-export { SIDE_COLORS };
+export const stratego: BoardModule<StrategoView> = { render, captured, describe, setupEditor: strategoSetup, colors: [SIDE_COLORS[0], SIDE_COLORS[1]] };

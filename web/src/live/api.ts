@@ -1,25 +1,15 @@
 // The live game's HTTP API and the links this browser holds (a referee who reloads finds the links again).
-export interface LiveTokens {
-  referee: string;
-  red: string;
-  blue: string;
-}
-
-export interface LiveCreated {
-  id: string;
-  tokens: LiveTokens;
-}
+import { call } from '../api';
+import { storedList } from '../links';
+import type { LiveCreated } from '../protocol';
 
 export interface HeldLive extends LiveCreated {
   names: [string, string];
   created: number;
 }
 
-export async function createLive(form: Record<string, unknown>): Promise<LiveCreated> {
-  const res = await fetch('/api/live', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(form) });
-  const data = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(data.error || `HTTP ${res.status}`);
-  return data as LiveCreated;
+export function createLive(form: Record<string, unknown>): Promise<LiveCreated> {
+  return call<LiveCreated>('POST', '/api/live', form);
 }
 
 export function liveLink(token: string): string {
@@ -30,21 +20,9 @@ export function cardSheetUrl(cards: number, colour: 'red' | 'blue'): string {
   return `/api/live/cards?cards=${cards}&colour=${colour}&format=html`;
 }
 
-const KEY = 'strat.live';
-
-export function heldLive(): HeldLive[] {
-  try {
-    return JSON.parse(localStorage.getItem(KEY) || '[]');
-  } catch {
-    return [];
-  }
-}
-
-export function rememberLive(g: HeldLive): void {
-  const all = heldLive().filter((x) => x.id !== g.id);
-  all.unshift(g);
-  localStorage.setItem(KEY, JSON.stringify(all.slice(0, 50)));
-}
+const held = storedList<HeldLive>('strat.live', 50);
+export const heldLive = held.all;
+export const rememberLive = held.remember;
 
 export function heldByToken(token: string): HeldLive | undefined {
   return heldLive().find((g) => g.tokens.referee === token);

@@ -99,7 +99,7 @@ export function liveCreatePage(root: HTMLElement): () => void {
       out.replaceChildren(linksPanel(held));
       out.scrollIntoView({ behavior: 'smooth' });
     } catch (err) {
-      toast((err as Error).message, 'error');
+      toast(err instanceof Error ? err.message : String(err), 'error');
     }
   });
   refresh();

@@ -1,12 +1,12 @@
 // What the game page does around the board, kept apart from its drawing: sounds, the tab's title and icon,
 // the low-time warning on clocks, take-back against the computer, the result dialog with its rematch, the
 // mute toggle, and registering this browser's seat in "your games" on the server.
-import { addToken, type Snapshot } from '../api';
 import { h, toast } from '../dom';
-import type { RematchInfo, ServerMessage } from '../messages';
+import { addToken } from '../links';
+import type { ClientMessage, RematchInfo, ServerMessage, Snapshot } from '../protocol';
 import { registerGame } from '../player';
 import { isMuted, playSound, setMuted, soundOfMove } from '../sound';
-import { sideName } from '../strength';
+import { sideName } from '../words';
 import { rematchButtons, renderResultDialog, type RematchControls } from './result-dialog';
 
 // The warning starts under a tenth of the starting time, but never later than 20 s nor earlier than 5 s left.
@@ -22,7 +22,7 @@ export interface GameHooks {
   dispose(): void;
 }
 
-export function gameHooks(opts: { send: (m: Record<string, unknown>) => void; token: () => string; rerender: () => void }): GameHooks {
+export function gameHooks(opts: { send: (m: ClientMessage) => void; token: () => string; rerender: () => void }): GameHooks {
   let rematch: RematchInfo = { offer: -1, game: null, token: null, tokens: [] };
   let wantRematch = false; // this page asked for or accepted the rematch: it goes there once made
   let lastPhase = '';

@@ -1,29 +1,15 @@
 // Stepping through the move list of the game page: a click on a move, the buttons or the Left/Right keys show
 // the board at that moment, read-only, until "Back to live". Each ply's board comes from the server
 // (GET /api/games/ID/views, docs/server.md) as this page's seat saw it then: never what it did not know.
-import type { MoveEntry } from '../api';
+import { api } from '../api';
 import { h } from '../dom';
 import { announce } from '../keyboard';
-
-export interface Frame {
-  ply: number;
-  plies: number;
-  viewer: number;
-  view: any;
-  last: MoveEntry | null;
-}
-
-async function getJson<T>(url: string): Promise<T> {
-  const res = await fetch(url);
-  const data = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(data?.error ?? `HTTP ${res.status}`);
-  return data as T;
-}
+import type { ViewFrame } from '../protocol';
 
 export class MoveHistory {
   private ply: number | null = null; // null: the live board
-  private frame: Frame | null = null;
-  private cache = new Map<string, Frame>();
+  private frame: ViewFrame | null = null;
+  private cache = new Map<string, ViewFrame>();
   private request = 0;
 
   constructor(
@@ -35,7 +21,7 @@ export class MoveHistory {
   }
 
   // The frame shown instead of the live board, or null when live.
-  shown(): Frame | null {
+  shown(): ViewFrame | null {
     return this.ply === null ? null : this.frame;
   }
   viewing(): number | null {
@@ -54,9 +40,9 @@ export class MoveHistory {
     let f = this.cache.get(key);
     if (!f) {
       try {
-        f = await getJson<Frame>(`/api/games/${encodeURIComponent(w.id)}/views?token=${encodeURIComponent(w.token)}&ply=${ply}`);
+        f = await api.views(w.id, w.token, ply);
       } catch (e) {
-        return this.failed((e as Error).message);
+        return this.failed(e instanceof Error ? e.message : String(e));
       }
       this.cache.set(key, f);
     }
@@ -101,13 +87,13 @@ export class MoveHistory {
     );
   }
 
-  // Marks the move list: the shown ply's move is highlighted, and each move opens its board.
+  // Makes each move of the list (move-list.ts) open the board after it.
   decorate(list: HTMLElement): void {
     list.classList.add('steppable');
-    list.querySelectorAll<HTMLElement>('li').forEach((li, k) => {
+    list.querySelectorAll<HTMLElement>('li[data-ply]').forEach((li) => {
       li.tabIndex = 0;
       li.setAttribute('role', 'button');
-      const go = () => void this.show(k + 1);
+      const go = () => void this.show(Number(li.dataset.ply));
       li.addEventListener('click', go);
       li.addEventListener('keydown', (e) => {
         if (e.key === 'Enter' || e.key === ' ') {
@@ -115,7 +101,6 @@ export class MoveHistory {
           go();
         }
       });
-      if (this.ply !== null && k + 1 === this.ply) li.classList.add('current');
     });
   }
 
@@ -125,7 +110,7 @@ export class MoveHistory {
 
   // Left and Right step when no field or board has the keys (the board's cursor uses the arrows itself).
   private onKey = (e: KeyboardEvent) => {
-    const t = e.target as HTMLElement | null;
+    const t = e.target instanceof HTMLElement ? e.target : null;
     if (t && (t.closest('input, textarea, select, [role="application"]') || t.isContentEditable)) return;
     if (e.key === 'ArrowLeft') this.step(-1);
     else if (e.key === 'ArrowRight') this.step(1);

@@ -1,9 +1,13 @@
 // The lobby: start a game, your games (kept on the server for this browser's player), open games to join,
 // recent games.
-import { addToken, api, remember, type GameEntry, type LobbyEntry } from '../api';
+import { api } from '../api';
+import { games as catalogue } from '../catalog';
 import { h, toast } from '../dom';
+import { addToken, remember } from '../links';
+import type { GameEntry, LobbyEntry } from '../protocol';
+import { LEVELS, LEVEL_NAMES, agentFor, type Level } from '../strength';
+import { gameName, variantName, howDrawn, howWon, modeWords, progress, sideName } from '../words';
 import { yourGames } from './your-games';
-import { LEVELS, LEVEL_NAMES, agentFor, sideName, type Level } from '../strength';
 
 const LAST_GAME = 'strat.lobby.game'; // the game last started from this browser: the form's default
 const CLOCKS: Record<string, [number, number]> = { none: [0, 0], '5+3': [300000, 3000], '15+10': [900000, 10000], '30+0': [1800000, 0] };
@@ -44,7 +48,7 @@ function newGameForm(games: GameEntry[]): HTMLElement {
   }
   const refresh = () => {
     const g = games.find((x) => x.name === gameSel.value);
-    variantSel.replaceChildren(...(g?.variants ?? []).map((v) => h('option', { value: v }, v)));
+    variantSel.replaceChildren(...(g?.variants ?? []).map((v, k) => h('option', { value: v }, variantName(g!.name, v))));
     variantSel.parentElement!.hidden = !g || g.variants.length < 2;
     // The game's own names of its sides: "White (moves first)", "Bordeaux".
     const [first, second] = (g?.players ?? ['first player', 'second player']).map(sideName);
@@ -77,20 +81,28 @@ function newGameForm(games: GameEntry[]): HTMLElement {
     localStorage.setItem(LAST_GAME, g.name);
     try {
       const made = await api.create({ game: spec, mode, seat, agent: mode === 'computer' ? agent : undefined, clock_initial_ms: initial, clock_increment_ms: increment, listed: mode === 'friend' && listed.checked });
-      const title = `${g.title || g.name}${g.variants.length > 1 ? ` (${variantSel.value})` : ''}`;
+      const title = gameName(g.name, variantSel.value, g.title);
       remember({ id: made.id, title, mode, tokens: made.tokens, created: Date.now() });
       const mine = made.tokens.find((t) => t.role.startsWith('seat') || t.role === 'hotseat') ?? made.tokens[0];
       location.hash = `#/play/${mine.token}`;
     } catch (err) {
-      toast((err as Error).message, 'error');
+      toast(err instanceof Error ? err.message : String(err), 'error');
     }
   });
   refresh();
   return form;
 }
 
-function entryRow(e: LobbyEntry, action: HTMLElement | null): HTMLElement {
-  return h('li', { class: 'entry' }, h('span', { class: 'title' }, e.title), h('span', { class: 'muted' }, ` ${e.mode} · ${e.phase === 'over' ? e.summary : `${e.phase}, ${e.plies} plies`} · ${ago(e.updated_ms)}`), action ?? '');
+// "Red won by resignation", "in play, move 12".
+function state(e: LobbyEntry, players: string[]): string {
+  const r = e.result;
+  if (e.phase !== 'over' || !r) return progress(e);
+  return r.status === 'draw' ? `draw ${howDrawn(r.reason)}` : `${sideName(players[r.winner] ?? '')} won ${howWon(r.reason)}`;
+}
+
+function entryRow(e: LobbyEntry, games: GameEntry[], action: HTMLElement | null): HTMLElement {
+  const players = games.find((g) => g.name === e.game)?.players ?? ['', ''];
+  return h('li', { class: 'entry' }, h('span', { class: 'title' }, gameName(e.game, e.variant, e.title)), h('span', { class: 'muted' }, ` ${modeWords(e.mode)} · ${state(e, players)} · ${ago(e.updated_ms)}`), action ?? '');
 }
 
 export function lobbyPage(app: HTMLElement): () => void {
@@ -102,31 +114,31 @@ export function lobbyPage(app: HTMLElement): () => void {
 
   // Your games: kept on the server for this browser's player identity (your-games.ts).
   const loadMine = yourGames(mine);
-  void loadMine();
+  void catalogue().catch(() => []).then(loadMine);
 
   let stop = false;
   const load = async () => {
     try {
-      const [{ games }, lobby] = await Promise.all([api.games(), api.lobby()]);
+      const [games, lobby] = await Promise.all([catalogue(), api.lobby()]);
       if (stop) return;
       if (!formSlot.firstChild) formSlot.append(games.length ? newGameForm(games) : h('p', { class: 'card' }, 'No games are registered in this server.'));
       const openList = h('ul', { class: 'entries' });
       for (const e of lobby.open)
-        openList.append(entryRow(e, h('button', { class: 'join-btn', onclick: async () => {
+        openList.append(entryRow(e, games, h('button', { class: 'join-btn', onclick: async () => {
           try {
             const seat = await api.join(e.id);
             for (const t of seat.tokens) addToken(e.id, e.title, e.mode, t);
             location.hash = `#/play/${seat.token}`;
           } catch (err) {
-            toast((err as Error).message, 'error');
+            toast(err instanceof Error ? err.message : String(err), 'error');
           }
         } }, 'Join')));
       open.replaceChildren(h('h2', {}, 'Open games'), lobby.open.length ? openList : h('p', { class: 'muted' }, 'No one is waiting. Start a game “vs a friend” and list it.'));
       const recentList = h('ul', { class: 'entries' });
-      for (const e of lobby.recent) recentList.append(entryRow(e, e.phase === 'over' ? h('a', { href: `#/replay/${e.id}`, class: 'replay-link' }, 'Replay') : null));
+      for (const e of lobby.recent) recentList.append(entryRow(e, games, e.phase === 'over' ? h('a', { href: `#/replay/${e.id}`, class: 'replay-link' }, 'Replay') : null));
       recent.replaceChildren(h('h2', {}, 'Recent games'), lobby.recent.length ? recentList : h('p', { class: 'muted' }, 'None yet.'));
     } catch (err) {
-      toast(`Cannot reach the server: ${(err as Error).message}`, 'error');
+      toast(`Cannot reach the server: ${err instanceof Error ? err.message : String(err)}`, 'error');
     }
   };
   load();

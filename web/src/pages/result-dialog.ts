@@ -1,9 +1,9 @@
-// The dialog shown when a game ends: who won and why, a rematch (the same opponent, colours swapped: at once
-// against the computer; offered and accepted between two players) and a new game.
-import type { Snapshot } from '../api';
+// The dialog shown when a game ends: who won and why in words, a rematch (the same opponent, colours swapped: at
+// once against the computer; offered and accepted between two players) and a new game. A centred dialog over a
+// dimmed page, so the end of a game cannot be missed; Close leaves the final board to look at.
 import { h } from '../dom';
-import type { RematchInfo } from '../messages';
-import { sideName } from '../strength';
+import type { RematchInfo, Snapshot } from '../protocol';
+import { howDrawn, howWon, sideName } from '../words';
 
 export interface RematchControls {
   offer(): void;
@@ -16,20 +16,15 @@ function headline(s: Snapshot): string {
   if (!r) return 'Game over';
   if (r.status === 'draw') return 'Draw';
   if (s.acts.length === 1) return s.acts[0] === r.winner ? 'You won' : 'You lost';
-  return `${sideName(s.players[r.winner]?.name ?? '')} wins`;
+  return `${sideName(s.players[r.winner]?.name ?? '')} won`;
 }
-
-const REASONS: Record<string, string> = {
-  resign: 'by resignation',
-  time: 'on time',
-  agreement: 'by agreement',
-  'computer error': 'the computer failed',
-};
 
 function reasonText(s: Snapshot): string {
   const r = s.result;
   if (!r) return '';
-  return REASONS[r.reason] ?? (r.text || r.reason);
+  const how = r.status === 'draw' ? howDrawn(r.reason) : howWon(r.reason);
+  if (r.status === 'win' && s.acts.length === 1) return `${sideName(s.players[r.winner]?.name ?? '')} won ${how}`.trim();
+  return how ? how[0].toUpperCase() + how.slice(1) : '';
 }
 
 // The rematch buttons for this page (also shown under the board once the dialog is closed); empty for a
@@ -51,8 +46,10 @@ export function rematchButtons(s: Snapshot, rematch: RematchInfo, c: RematchCont
 export function renderResultDialog(host: HTMLElement, s: Snapshot, rematch: RematchInfo, c: RematchControls, close: () => void): void {
   const theirOffer = s.mode === 'friend' && rematch.offer >= 0 && !s.acts.includes(rematch.offer) && !rematch.game;
   const spectatorNote = !s.acts.length && rematch.game ? h('p', { class: 'muted' }, 'The players started a rematch.') : '';
+  const won = s.result?.status === 'win' && s.acts.length === 1 ? (s.acts[0] === s.result.winner ? ' won' : ' lost') : '';
   host.replaceChildren(
-    h('div', { class: 'result-card', role: 'dialog', 'aria-modal': 'false', 'aria-labelledby': 'result-title' },
+    h('div', { class: 'result-backdrop', onclick: close }),
+    h('div', { class: `result-card${won}`, role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': 'result-title' },
       h('h2', { id: 'result-title' }, headline(s)),
       h('p', { class: 'result-reason' }, reasonText(s)),
       theirOffer ? h('p', { class: 'rematch-note' }, `${sideName(s.players[rematch.offer].name)} offers a rematch.`) : '',
