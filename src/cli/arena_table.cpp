@@ -13,6 +13,11 @@ namespace {
 constexpr double kEloPerNat = 400.0 / 2.302585092994046;  // 400 / ln 10
 constexpr double kZ95 = 1.959963984540054;
 
+double score_of(int wins, int draws, int losses) {
+  const int games = wins + draws + losses;
+  return games ? (wins + 0.5 * draws) / games : 0;
+}
+
 // Games and points of i against j (symmetric layout: n[i][j] == n[j][i],
 // s[i][j] + s[j][i] == n[i][j]).
 struct Matrix {
@@ -129,6 +134,7 @@ ArenaTable arena_table(const std::vector<std::string>& names, const std::vector<
     a.games += p.games(), b.games += p.games();
     a.wins += p.wins_a, a.draws += p.draws, a.losses += p.wins_b, a.forfeits += p.forfeits_a;
     b.wins += p.wins_b, b.draws += p.draws, b.losses += p.wins_a, b.forfeits += p.forfeits_b;
+    a.forfeit_wins += p.forfeits_b, b.forfeit_wins += p.forfeits_a;
     m.games(p.a, p.b) += p.games(), m.games(p.b, p.a) += p.games();
     m.points(p.a, p.b) += p.wins_a + 0.5 * p.draws, m.points(p.b, p.a) += p.wins_b + 0.5 * p.draws;
 
@@ -138,12 +144,16 @@ ArenaTable arena_table(const std::vector<std::string>& names, const std::vector<
       if (s <= 0 || s >= n) n += 1, s += 0.5;  // one virtual draw, as for the whole table
       const double q = s / n;
       row.score_a = (p.wins_a + 0.5 * p.draws) / p.games();
+      row.board_score_a = score_of(p.board_wins_a(), p.draws, p.board_wins_b());
       row.elo = kEloPerNat * std::log(q / (1 - q));
       row.margin = kZ95 * kEloPerNat / std::sqrt(n * q * (1 - q));
     }
     t.pairs.push_back(row);
   }
-  for (auto& a : t.agents) a.score = a.games ? (a.wins + 0.5 * a.draws) / a.games : 0;
+  for (auto& a : t.agents) {
+    a.score = score_of(a.wins, a.draws, a.losses);
+    a.board_score = score_of(a.board_wins(), a.draws, a.board_losses());
+  }
   if (k < 2) return t;
   if (!has_maximum(m)) {
     t.prior = true;
@@ -184,6 +194,14 @@ std::string fixed(double v, const char* format) {
   return buf;
 }
 
+// "30-0-2 93.8%", or "-" when every game was a forfeit.
+std::string board_text(int wins, int draws, int losses, double score) {
+  if (wins + draws + losses == 0) return "-";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%d-%d-%d %.1f%%", wins, draws, losses, 100 * score);
+  return buf;
+}
+
 }  // namespace
 
 std::string table_text(const ArenaTable& t) {
@@ -191,29 +209,30 @@ std::string table_text(const ArenaTable& t) {
   for (const auto& a : t.agents) width = std::max(width, a.name.size());
   std::string out;
   char line[4096];
-  std::snprintf(line, sizeof line, "%-*s %6s %5s %5s %5s %7s %8s  %-18s %s\n", static_cast<int>(width), "agent",
-                "games", "wins", "draws", "loss", "score", "Elo", "95% interval", "forfeits");
+  std::snprintf(line, sizeof line, "%-*s %6s %5s %5s %5s %7s %8s  %-18s %8s  %s\n", static_cast<int>(width), "agent",
+                "games", "wins", "draws", "loss", "score", "Elo", "95% interval", "forfeits", "on the board");
   out += line;
   for (std::size_t i = 0; i < t.agents.size(); ++i) {
     const auto& a = t.agents[i];
     const std::string interval =
         i == 0 ? "(reference)" : "[" + fixed(a.elo_low, "%+.1f") + ", " + fixed(a.elo_high, "%+.1f") + "]";
-    std::snprintf(line, sizeof line, "%-*s %6d %5d %5d %5d %6.1f%% %8s  %-18s %d\n", static_cast<int>(width),
+    std::snprintf(line, sizeof line, "%-*s %6d %5d %5d %5d %6.1f%% %8s  %-18s %8d  %s\n", static_cast<int>(width),
                   a.name.c_str(), a.games, a.wins, a.draws, a.losses, 100 * a.score, fixed(a.elo, "%+.1f").c_str(),
-                  interval.c_str(), a.forfeits);
+                  interval.c_str(), a.forfeits, board_text(a.board_wins(), a.draws, a.board_losses(), a.board_score).c_str());
     out += line;
   }
   out +=
       "\npairs (wins-draws-losses of the first, its score, its Elo above "
-      "the second from this pair alone)\n";
+      "the second from this pair alone; on the board: the same without the forfeits)\n";
   std::size_t pair_width = 0;
   for (const auto& p : t.pairs)
     pair_width = std::max(pair_width, t.agents[p.tally.a].name.size() + 4 + t.agents[p.tally.b].name.size());
   for (const auto& p : t.pairs) {
     const std::string who = t.agents[p.tally.a].name + " vs " + t.agents[p.tally.b].name;
-    std::snprintf(line, sizeof line, "%-*s %4d-%d-%d %6.1f%% %8s +- %.1f\n", static_cast<int>(pair_width), who.c_str(),
-                  p.tally.wins_a, p.tally.draws, p.tally.wins_b, 100 * p.score_a, fixed(p.elo, "%+.1f").c_str(),
-                  p.margin);
+    std::snprintf(line, sizeof line, "%-*s %4d-%d-%d %6.1f%% %8s +- %-6.1f  on the board %s\n",
+                  static_cast<int>(pair_width), who.c_str(), p.tally.wins_a, p.tally.draws, p.tally.wins_b,
+                  100 * p.score_a, fixed(p.elo, "%+.1f").c_str(), p.margin,
+                  board_text(p.tally.board_wins_a(), p.tally.draws, p.tally.board_wins_b(), p.board_score_a).c_str());
     out += line;
   }
   if (t.prior)
@@ -233,7 +252,12 @@ nlohmann::json table_json(const ArenaTable& t) {
                       {"draws", a.draws},
                       {"losses", a.losses},
                       {"forfeits", a.forfeits},
+                      {"forfeit_wins", a.forfeit_wins},
                       {"score", a.score},
+                      {"board_wins", a.board_wins()},
+                      {"board_draws", a.draws},
+                      {"board_losses", a.board_losses()},
+                      {"board_score", a.board_wins() + a.draws + a.board_losses() ? nlohmann::json(a.board_score) : nullptr},
                       {"elo", number(a.elo)},
                       {"elo_low", number(a.elo_low)},
                       {"elo_high", number(a.elo_high)}});
@@ -247,6 +271,11 @@ nlohmann::json table_json(const ArenaTable& t) {
                      {"forfeits_a", p.tally.forfeits_a},
                      {"forfeits_b", p.tally.forfeits_b},
                      {"score_a", p.score_a},
+                     {"board_wins_a", p.tally.board_wins_a()},
+                     {"board_wins_b", p.tally.board_wins_b()},
+                     {"board_score_a", p.tally.board_wins_a() + p.tally.draws + p.tally.board_wins_b()
+                                           ? nlohmann::json(p.board_score_a)
+                                           : nullptr},
                      {"elo", p.elo},
                      {"elo_margin", p.margin}});
   return {{"agents", agents}, {"pairs", pairs}, {"virtual_draws", t.prior}};

@@ -58,7 +58,7 @@ void install_arena(CLI::App& app, Context& ctx) {
     std::string game, agents, save;
     int games = 10, time_ms = 0, jobs = 1, reply_ms = 2000;
     std::uint64_t seed = 1;
-    bool json = false, cpu_time = false, resume = false;
+    bool json = false, cpu_time = false, resume = false, outside_rules = false;
   };
   auto a = std::make_shared<Args>();
   cmd->add_option("game", a->game, "Game, with options after a colon")->required();
@@ -78,6 +78,10 @@ void install_arena(CLI::App& app, Context& ctx) {
   cmd->add_option("--reply-limit", a->reply_ms, "Milliseconds an outside program has to answer (the protocol's limit)")
       ->check(CLI::Range(1, 3'600'000))
       ->capture_default_str();
+  cmd->add_flag("--outside-rules", a->outside_rules,
+               "Judge each outside program by its protocol's own referee, not by strat's rules (ucc: the 2012 "
+               "manager's: no two-square rule for the program, a draw after 4,999 turns unless the game sets "
+               "ply_limit); strat's agents keep strat's rules. The record's game carries the rules");
   cmd->add_option("--save", a->save, "Write one record per game into this folder (game-0001.txt, ...)");
   cmd->add_flag("--resume", a->resume,
                 "With --save: a game whose record is already in the folder is read back (checked move by move), "
@@ -104,19 +108,34 @@ void install_arena(CLI::App& app, Context& ctx) {
           recorded.push_back(spec.agent(agents.back(), 0)->name());  // and a bad agent is refused before any game
         }
       }
+      if (a->outside_rules) {
+        bool any = false;
+        for (const auto& n : agents) {
+          const std::string protocol = outside_protocol(spec, n);
+          if (protocol.empty()) continue;
+          any = true;
+          if (!spec.info->outside_rules.count(protocol))
+            bad_input("--outside-rules: " + spec.info->name + " has no referee's rules of its own for " + protocol +
+                      ": programs");
+        }
+        if (!any) bad_input("--outside-rules: --agents names no outside program (PROTOCOL:COMMAND)");
+      }
       if (!a->save.empty()) {
         std::error_code ec;
         std::filesystem::create_directories(a->save, ec);
         if (ec) bad_input("cannot create folder " + strat::quoted(a->save) + ": " + ec.message());
       }
-      const AgentMaker make = [&spec, reply_ms = a->reply_ms](const std::string& agent, std::uint64_t seed) {
-        const auto colon = agent.find(':');
-        if (colon != std::string::npos) {
-          auto it = spec.info->outside_agents.find(agent.substr(0, colon));
-          if (it != spec.info->outside_agents.end())
-            return it->second(spec.options, seat_command(agent.substr(colon + 1), seed), reply_ms);
-        }
-        return spec.agent(agent, seed);
+      // The agents of one game, under that game's rules.
+      const auto maker = [reply_ms = a->reply_ms](const GameSpec& game) -> AgentMaker {
+        return [game, reply_ms](const std::string& agent, std::uint64_t seed) {
+          const auto colon = agent.find(':');
+          if (colon != std::string::npos) {
+            auto it = game.info->outside_agents.find(agent.substr(0, colon));
+            if (it != game.info->outside_agents.end())
+              return it->second(game.options, seat_command(agent.substr(colon + 1), seed), reply_ms);
+          }
+          return game.agent(agent, seed);
+        };
       };
       // Every game in a fixed order, so its seed does not depend on --jobs.
       std::vector<std::pair<int, int>> pairs;
@@ -125,6 +144,19 @@ void install_arena(CLI::App& app, Context& ctx) {
       const int total = static_cast<int>(pairs.size()) * a->games;
       std::vector<ArenaGame> games(total);
       for (int g = 0; g < total; ++g) games[g].pair = g / a->games, games[g].index = g % a->games;
+      // The game as game g is played: with --outside-rules, the seat of each outside program judged by its
+      // protocol's referee (GameInfo::outside_rules). The first agent of a pair plays seat index % 2.
+      const auto game_spec = [&](int g) {
+        GameSpec out = spec;
+        if (!a->outside_rules) return out;
+        const auto [i, j] = pairs[games[g].pair];
+        const int first = games[g].index % 2;
+        for (const auto& [agent, seat] : {std::pair{i, first}, std::pair{j, first ^ 1}}) {
+          const std::string protocol = outside_protocol(spec, agents[agent]);
+          if (!protocol.empty()) out.options = spec.info->outside_rules.at(protocol)(out.options, seat);
+        }
+        return out;
+      };
       const auto record_name = [&](int g) {
         char name[32];
         std::snprintf(name, sizeof name, "game-%04d.txt", g + 1);
@@ -146,7 +178,7 @@ void install_arena(CLI::App& app, Context& ctx) {
         std::string players[2];
         players[first] = seat_name(i, seed * 2 + 1);
         players[first ^ 1] = seat_name(j, seed * 2 + 2);
-        if (auto saved = saved_game(record_name(g), spec, seed, players, first)) {
+        if (auto saved = saved_game(record_name(g), game_spec(g), seed, players, first)) {
           game.result = std::move(*saved);
           game.saved = true;
           ++resumed;
@@ -164,7 +196,8 @@ void install_arena(CLI::App& app, Context& ctx) {
           const auto [i, j] = pairs[game.pair];
           const std::string two[2] = {agents[i], agents[j]};
           try {
-            game.result = play_game(spec, two, game.index % 2, a->seed + static_cast<std::uint64_t>(g), make);
+            const GameSpec rules = game_spec(g);
+            game.result = play_game(rules, two, game.index % 2, a->seed + static_cast<std::uint64_t>(g), maker(rules));
             if (!a->save.empty()) {
               const auto path = record_name(g);
               std::ofstream f(path);
@@ -207,12 +240,14 @@ void install_arena(CLI::App& app, Context& ctx) {
         j["cpu_time"] = a->cpu_time;
         j["seed"] = a->seed;
         j["resumed"] = resumed;
+        j["outside_rules"] = a->outside_rules;
         nlohmann::json results = nlohmann::json::array();
         for (int g = 0; g < total; ++g) {
           const auto& game = games[g];
           const auto [i, k] = pairs[game.pair];
           const bool first_red = game.index % 2 == 0;
           results.push_back({{"game", g + 1},
+                             {"rules", game_spec(g).to_string()},
                              {"seed", a->seed + static_cast<std::uint64_t>(g)},
                              {"players", {agents[first_red ? i : k], agents[first_red ? k : i]}},
                              {"result", game.result.result},
@@ -223,6 +258,7 @@ void install_arena(CLI::App& app, Context& ctx) {
       } else {
         ctx.out << "arena " << spec.to_string() << ": " << agents.size() << " agents, " << a->games
                 << " games per pair, seed " << a->seed;
+        if (a->outside_rules) ctx.out << ", outside programs judged by their own referee's rules";
         if (resumed > 0) ctx.out << " (" << resumed << " read back from " << a->save << ")";
         ctx.out << "\n\n"
                 << table_text(table);

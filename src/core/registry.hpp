@@ -84,6 +84,12 @@ struct GameInfo {
   // Only the arena calls these, never GameSpec::agent: the server must not let a client name a program to run.
   std::map<std::string, std::function<std::unique_ptr<AnyAgent>(const Options&, const std::string& command, double reply_ms)>>
       outside_agents;
+  // Optional, by the same protocol: the game's options for a game in which an outside program plays `player`,
+  // judged for it by the rules of the protocol's own referee rather than strat's (`strat arena
+  // --outside-rules`): Stratego's "ucc" lifts the two-square rule for that player alone (the 2012 manager has
+  // none) and takes the manager's game length. The options go into the record's Game header, so the record
+  // replays under the rules it was played by.
+  std::map<std::string, std::function<Options(const Options& options, int player)>> outside_rules;
 
   // Facts of the rules a client needs to draw the game that no view carries before play begins (Stratego's
   // armies, setup letters and lakes), for the options given; GET /api/games sends them per variant

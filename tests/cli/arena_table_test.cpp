@@ -96,6 +96,36 @@ TEST(ArenaTable, ForfeitsAreCountedPerAgent) {
   EXPECT_EQ(j["agents"][0]["elo"], 0.0);
 }
 
+TEST(ArenaTable, GamesDecidedOnTheBoardLeaveTheForfeitsOut) {
+  // strat 6-1-3 against the bot, 2 of its wins the bot's forfeits and 1 of its losses its own.
+  PairTally p{0, 1, 6, 1, 3};
+  p.forfeits_a = 1;
+  p.forfeits_b = 2;
+  const auto t = arena_table({"strat", "ucc:bot"}, {p});
+  EXPECT_EQ(t.agents[0].board_wins(), 4);
+  EXPECT_EQ(t.agents[0].board_losses(), 2);
+  EXPECT_DOUBLE_EQ(t.agents[0].board_score, 4.5 / 7);
+  EXPECT_DOUBLE_EQ(t.agents[1].board_score, 2.5 / 7);
+  EXPECT_DOUBLE_EQ(t.pairs[0].board_score_a, 4.5 / 7);
+  const auto j = table_json(t);
+  EXPECT_EQ(j["agents"][0]["forfeit_wins"], 2);
+  EXPECT_EQ(j["agents"][0]["board_wins"], 4);
+  EXPECT_EQ(j["agents"][0]["board_draws"], 1);
+  EXPECT_EQ(j["agents"][0]["board_losses"], 2);
+  EXPECT_EQ(j["agents"][1]["board_wins"], 2);
+  EXPECT_EQ(j["pairs"][0]["board_wins_a"], 4);
+  EXPECT_EQ(j["pairs"][0]["board_wins_b"], 2);
+  const auto text = table_text(t);
+  EXPECT_NE(text.find("4-1-2 64.3%"), std::string::npos) << text;  // strat's row and the pair's
+  EXPECT_NE(text.find("2-1-4 35.7%"), std::string::npos) << text;  // the bot's row
+  // Only forfeits: nothing was decided on the board.
+  PairTally all{0, 1, 2, 0, 0};
+  all.forfeits_b = 2;
+  const auto none = arena_table({"strat", "ucc:bot"}, {all});
+  EXPECT_EQ(table_json(none)["agents"][0]["board_score"], nullptr);
+  EXPECT_EQ(table_json(none)["pairs"][0]["board_score_a"], nullptr);
+}
+
 TEST(ArenaTable, TheTextTableNamesEveryAgentAndPair) {
   const auto t = arena_table({"A", "B"}, {PairTally{0, 1, 75, 0, 25}});
   const auto text = table_text(t);

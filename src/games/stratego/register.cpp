@@ -49,6 +49,9 @@ void register_stratego(Registry& registry) {
       Parameter::choice("two_square", {"five", "isf", "classic"},
                         "five (or classic): at most 5 moves in a row between two squares (S-18); isf: 3 (S-19)"),
       Parameter::integer("ply_limit", 3000, 1, 1'000'000, "plies after which the game is drawn (S-23)"),
+      Parameter::choice("two_square_exempt", {"none", "red", "blue", "both"},
+                        "the side(s) the two-square rule does not bind: an outside program judged by the UCC 2012 "
+                        "manager's rules, which have none (`strat arena --outside-rules`)"),
   };
   g.agents = {"random", "mcts", "stratego-v1", "stratego-v2", g.name};
   g.has_random_start = true;
@@ -89,6 +92,7 @@ void register_stratego(Registry& registry) {
   g.outside_agents["ucc"] = [](const Options& options, const std::string& command, double reply_ms) -> std::unique_ptr<AnyAgent> {
     return std::make_unique<stratego::UccProgram>(command, Config::from(options), reply_ms);
   };
+  g.outside_rules["ucc"] = stratego::ucc_manager_rules;
   stratego::add_setup_hooks(g);  // the web platform's setup phase
   g.encode = encode_with<State, stratego::Encoding>("stratego");  // the Python module (docs/python.md)
   registry.add(std::move(g));

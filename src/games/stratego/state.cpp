@@ -11,7 +11,7 @@
 namespace strat::stratego {
 
 Config Config::from(const Options& options) {
-  options.check_known({"variant", "two_square", "ply_limit"});
+  options.check_known({"variant", "two_square", "ply_limit", "two_square_exempt"});
   Config c;
   const auto variant = options.get("variant", "classic");
   if (variant != "classic" && variant != "barrage") bad_input("unknown stratego variant " + quoted(variant));
@@ -21,6 +21,12 @@ Config Config::from(const Options& options) {
   else if (rule == "five" || rule == "classic") c.run_limit = 5;
   else bad_input("game option two_square must be 'five' (S-18) or 'isf' (S-19), got " + quoted(rule));
   c.ply_limit = static_cast<std::int32_t>(options.get_int("ply_limit", 3000, 1, 1'000'000));
+  const auto exempt = options.get("two_square_exempt", "none");
+  if (exempt == "red") c.two_square_exempt = 1;
+  else if (exempt == "blue") c.two_square_exempt = 2;
+  else if (exempt == "both") c.two_square_exempt = 3;
+  else if (exempt != "none")
+    bad_input("game option two_square_exempt must be 'none', 'red', 'blue' or 'both', got " + quoted(exempt));
   return c;
 }
 
@@ -28,7 +34,13 @@ std::string Config::options_string() const {
   std::string out = barrage ? "barrage" : "classic";
   if (run_limit == 3) out += ",two_square=isf";
   if (ply_limit != 3000) out += ",ply_limit=" + std::to_string(ply_limit);
+  if (two_square_exempt) out += std::string(",two_square_exempt=") + exempt_name();
   return out;
+}
+
+const char* Config::exempt_name() const {
+  static const char* const names[] = {"none", "red", "blue", "both"};
+  return names[two_square_exempt & 3];
 }
 
 State::State(const Config& config) : config_(config) {
@@ -181,7 +193,7 @@ Move State::parse_move(std::string_view text) const {
   if (dist > 1 && rank != kScout) bad_input("only a Scout moves more than one square (S-10)");
   if (dist > 1) bad_input("the Scout's path from " + square_str(from) + " to " + square_str(to) + " is blocked (S-10)");
   const Run& r = run_[side_];
-  if (r.count >= config_.run_limit && from == r.to && to == r.from)
+  if (r.count >= config_.run_limit_of(side_) && from == r.to && to == r.from)
     bad_input("moving between " + square_str(from) + " and " + square_str(to) + " " + std::to_string(r.count + 1) +
               " times in a row is not allowed (" + (config_.run_limit == 3 ? "S-19" : "S-18") + ")");
   bad_input("illegal move " + std::string(text));

@@ -30,12 +30,22 @@ constexpr std::uint8_t kUnknownRank = 15;  // in views: an enemy piece whose ran
 // A ply limit never reached: the game's length is left to someone else (an outside referee, src/games/stratego/ucc.hpp).
 constexpr std::int32_t kNoPlyLimit = 0x7FFFFFFF;
 
+// A run's count never grows past this (a position string's bound): a side the two-square rule does not bind may
+// shuffle between two squares for ever.
+constexpr std::uint8_t kMaxRunCount = 200;
+
 struct Config {
   bool barrage = false;
   std::uint8_t run_limit = 5;    // S-18: at most 5 moves in a row between the same two squares; ISF (S-19): 3
   std::int32_t ply_limit = 3000;  // S-23
-  static Config from(const Options& options);  // "variant", "two_square", "ply_limit"
+  // Bit p: player p is not bound by the two-square rule, as under the UCC 2012 manager, which has none (an outside
+  // program refereed by that manager's rules: `strat arena --outside-rules`). Option "two_square_exempt".
+  std::uint8_t two_square_exempt = 0;
+  static Config from(const Options& options);  // "variant", "two_square", "ply_limit", "two_square_exempt"
   const Army& army() const { return barrage ? kBarrageArmy : kClassicArmy; }
+  // The run's count from which `player` may not move back along it: never reached by an exempt player.
+  int run_limit_of(int player) const { return (two_square_exempt >> player) & 1 ? kMaxRunCount + 1 : run_limit; }
+  const char* exempt_name() const;  // the option's value: "none", "red", "blue", "both"
   std::string options_string() const;
 };
 
@@ -281,7 +291,7 @@ inline void State::legal_moves(std::vector<Move>& out) const {
     }
   }
   const Run& r = run_[me];
-  if (r.count >= config_.run_limit) [[unlikely]] {
+  if (r.count >= config_.run_limit_of(me)) [[unlikely]] {
     // S-18/S-19: the move back along the series would be one too many (swapped with the last, as always).
     const Move banned{r.to, r.from};
     for (int i = 0; i < n; ++i)
@@ -310,7 +320,7 @@ inline void State::apply(const Move& m, Events* events) {
     if (r.count && m.from == r.to && m.to == r.from) {
       r.from = m.from;
       r.to = m.to;
-      ++r.count;
+      r.count += r.count < kMaxRunCount;
     } else {
       r = Run{m.from, m.to, 1};
     }
@@ -376,7 +386,7 @@ inline Move State::playout_move(const std::vector<Move>& moves, Rng& rng) const 
 
 inline bool State::has_legal_move(int player) const {
   const Run& r = run_[player];
-  const bool restricted = r.count >= config_.run_limit;
+  const bool restricted = r.count >= config_.run_limit_of(player);
   u128 bb = movable_[player];
   if (!restricted) [[likely]] {
     // Any open step is a move (a Scout's ray starts with one): no branch per direction, one exit per call.
@@ -441,7 +451,7 @@ inline bool State::is_legal(const Move& m) const {
   for (int q = m.from + d; q != m.to; q += d)
     if (board_[q] != 0) return false;
   const Run& r = run_[side_];
-  return !(r.count >= config_.run_limit && m.from == r.to && m.to == r.from);
+  return !(r.count >= config_.run_limit_of(side_) && m.from == r.to && m.to == r.from);
 }
 
 inline void State::refresh_outcome() {

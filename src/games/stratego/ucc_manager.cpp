@@ -150,6 +150,15 @@ std::string ucc_parse_setup(const std::vector<std::string>& lines, int player, c
   return letters;
 }
 
+Options ucc_manager_rules(const Options& options, int player) {
+  Config rules = Config::from(options);
+  rules.two_square_exempt |= static_cast<std::uint8_t>(1 << player);
+  Options out = options;
+  out.set("two_square_exempt", rules.exempt_name());
+  if (!out.has("ply_limit")) out.set("ply_limit", std::to_string(kUccManagerPlyLimit));
+  return out;
+}
+
 UccProgram::UccProgram(const std::string& command, const Config& config, double reply_ms)
     : name_("ucc:" + command), config_(config), reply_ms_(reply_ms), program_(command) {}
 

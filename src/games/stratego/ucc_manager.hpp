@@ -5,7 +5,7 @@
 // program gets exactly what the protocol gives a player: its colour, every move
 // with its outcome (combat names both ranks, as S-12 reveals them), and each
 // turn a board showing its own pieces and every enemy piece as '#'. strat's own
-// rules judge its setup and moves; a program that breaks the protocol (garbage,
+// rules judge its setup and moves (or the manager's: ucc_manager_rules); a program that breaks the protocol (garbage,
 // no answer within the limit, an exit, an illegal setup or move) loses the
 // game, and the reason goes into the record's result.
 #include <memory>
@@ -35,6 +35,13 @@ Move ucc_parse_answer(const State& s, const std::string& line);
 // top first) into the setup notation of GameInfo::from_setups; throws Forfeit
 // unless they are a whole army of `config`.
 std::string ucc_parse_setup(const std::vector<std::string>& lines, int player, const Config& config);
+
+// The stock 2012 manager's rules for a game in which the outside program plays `player` (GameInfo::outside_rules,
+// `strat arena --outside-rules`): `options` with the two-square rule lifted for that player alone (the manager has
+// none; strat's own agent keeps S-18/S-19) and, unless they set ply_limit, the manager's game length: it declares
+// a draw once 4,999 whole turns are played (its default `-m 5000`), 9,998 plies.
+Options ucc_manager_rules(const Options& options, int player);
+constexpr int kUccManagerPlyLimit = 9998;
 
 // The outside program as an agent: started at construction, given the setup
 // request by setup(), each turn's messages by choose(), the outcome of every

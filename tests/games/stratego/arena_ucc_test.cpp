@@ -167,3 +167,46 @@ TEST(ArenaUcc, SeedInTheCommandBecomesEachSeatsSeed) {
   EXPECT_FALSE(fs::exists(dir / "log-{seed}.txt"));
   fs::remove_all(dir);
 }
+
+TEST(ArenaUcc, UnderOutsideRulesAProgramMayShuffleAndOnlyGamesOnTheBoardCount) {
+  // The bot moves one piece back and forth between two squares: its sixth move in a row there breaks strat's
+  // two-square rule (S-18), which the UCC 2012 manager does not have.
+  const std::string agents = "random," + bot("shuffle 5");
+  const auto strict = arena("stratego:ply_limit=60", agents, "--games 2 --seed 21");
+  ASSERT_EQ(strict["games"].size(), 2u);
+  for (const auto& g : strict["games"])
+    EXPECT_NE(g["result"].get<std::string>().find("(two-square rule)"), std::string::npos) << g["result"];
+  EXPECT_EQ(strict["agents"][1]["forfeits"], 2);
+  EXPECT_EQ(strict["agents"][0]["forfeit_wins"], 2);
+  EXPECT_EQ(strict["pairs"][0]["board_wins_a"], 0);  // no game was decided on the board
+  EXPECT_EQ(strict["pairs"][0]["board_score_a"], nullptr);
+
+  const auto dir = fresh_dir("shuffle");
+  const std::string more = "--games 2 --seed 21 --outside-rules --save " + dir.string();
+  const auto j = arena("stratego:ply_limit=60", agents, more);
+  EXPECT_EQ(j["outside_rules"], true);
+  EXPECT_EQ(j["agents"][1]["forfeits"], 0);
+  // The program is Blue in game 1 and Red in game 2; the record's game says so.
+  const char* rules[] = {"stratego:classic,ply_limit=60,two_square_exempt=blue",
+                         "stratego:classic,ply_limit=60,two_square_exempt=red"};
+  for (int i = 0; i < 2; ++i) {
+    const auto& g = j["games"][i];
+    EXPECT_EQ(g["rules"], rules[i]);
+    EXPECT_EQ(g["result"].get<std::string>().find("protocol"), std::string::npos) << g["result"];
+    EXPECT_GT(g["plies"].get<int>(), 14) << g["result"];  // past the program's sixth move of the series
+    const auto file = dir / ("game-000" + std::to_string(i + 1) + ".txt");
+    EXPECT_NE(slurp(file.string()).find(std::string("[Game \"") + rules[i] + "\"]"), std::string::npos);
+    const auto r = run_strat("replay " + file.string());
+    EXPECT_EQ(r.status, 0) << r.err;
+  }
+  const auto& pair = j["pairs"][0];
+  EXPECT_EQ(pair["board_wins_a"].get<int>() + pair["draws"].get<int>() + pair["board_wins_b"].get<int>(), 2);
+  // The records read back under the rules they were played by (--resume replays them).
+  const auto again = arena("stratego:ply_limit=60", agents, more + " --resume");
+  EXPECT_EQ(again["resumed"], 2);
+  EXPECT_EQ(again["pairs"], j["pairs"]);
+  const auto table = run_strat("arena stratego:ply_limit=60 --agents " + shell_quote(agents) + " " + more + " --resume");
+  EXPECT_NE(table.out.find("outside programs judged by their own referee's rules"), std::string::npos) << table.out;
+  EXPECT_NE(table.out.find("on the board"), std::string::npos) << table.out;
+  fs::remove_all(dir);
+}

@@ -126,6 +126,45 @@ TEST(UccManager, AnswersAreJudgedByStratsRules) {
   EXPECT_EQ(forfeit_of([&] { ucc_parse_answer(r, "4 4 UP"); }), "protocol: illegal move '4 4 UP' (two-square rule)");
 }
 
+TEST(UccManager, TheManagersRulesLiftTheTwoSquareRuleForTheProgramAlone) {
+  // The program plays Blue: the options say so, and take the manager's game length unless the game sets one.
+  const Options blue = ucc_manager_rules(Options{}, 1);
+  EXPECT_EQ(blue.to_string(), "ply_limit=9998,two_square_exempt=blue");
+  EXPECT_EQ(ucc_manager_rules(blue, 0).get("two_square_exempt", ""), "both");
+  EXPECT_EQ(ucc_manager_rules(Options::parse("ply_limit=60", "game option"), 0).to_string(),
+            "ply_limit=60,two_square_exempt=red");
+  const Config rules = Config::from(blue);
+  EXPECT_EQ(rules.ply_limit, kUccManagerPlyLimit);
+  EXPECT_EQ(rules.options_string(), "classic,ply_limit=9998,two_square_exempt=blue");
+
+  // Both shuffle between two squares: Red (strat's side) is stopped at its sixth move, Blue is not.
+  State s = make({{"a1", 0, kFlag}, {"j10", 1, kFlag}, {"e4", 0, kColonel}, {"j7", 1, kMajor}}, 0, rules);
+  for (const char* m : {"e4-e5", "j7-j6", "e5-e4", "j6-j7", "e4-e5", "j7-j6", "e5-e4", "j6-j7", "e4-e5", "j7-j6"})
+    play(s, m);
+  EXPECT_FALSE(has(legal(s), "e5-e4"));
+  EXPECT_EQ(forfeit_of([&] { ucc_parse_answer(s, "4 4 UP"); }), "protocol: illegal move '4 4 UP' (two-square rule)");
+  play(s, "e5-e6");
+  const Move sixth = ucc_parse_answer(s, "9 5 DOWN");
+  EXPECT_EQ(s.move_to_string(sixth), "j6-j7");
+  State bound = make({{"a1", 0, kFlag}, {"j10", 1, kFlag}, {"e6", 0, kColonel}, {"j6", 1, kMajor}}, 1);
+  bound.set_run(1, s.run(1));
+  EXPECT_EQ(forfeit_of([&] { ucc_parse_answer(bound, "9 5 DOWN"); }),
+            "protocol: illegal move '9 5 DOWN' (two-square rule)");
+  s.apply(sixth, nullptr);
+
+  // Blue shuffles on past any series a position string can hold (Red walks round a square): the count stops at
+  // its bound, the position reads back, and the state stays consistent.
+  const char* round[] = {"e6-f6", "f6-f7", "f7-e7", "e7-e6"};
+  for (int i = 0; i < 300; ++i) {
+    play(s, round[i % 4]);
+    s.apply(ucc_parse_answer(s, s.is_piece(at("j7")) ? "9 6 UP" : "9 5 DOWN"), nullptr);
+  }
+  EXPECT_FALSE(s.outcome().over());
+  EXPECT_EQ(s.run(1).count, kMaxRunCount);
+  EXPECT_EQ(s.inconsistency(), "");
+  EXPECT_EQ(State::parse(s.to_string(), rules).to_string(), s.to_string());
+}
+
 TEST(UccManager, SetupsAreReadForEitherColourAndMustBeWholeArmies) {
   const Config config;
   const std::string red = ucc_parse_setup(kRedSetup, 0, config);
