@@ -4,12 +4,12 @@
 //   stratego_data moves    < games.txt > moves.f32    the move predictor's features of every legal move
 //   stratego_data selfplay --games N --agent SPEC --seed S > rows.f32
 //                                                     evaluation features of self-play positions
-//   stratego_data names                               the feature names, one per line (evaluation, then moves)
+//   stratego_data names                               the feature names, one per line: `eval NAME`, then `move NAME`
 //
 // games.txt: one game a line, `FIELD WINNER MOVE...`: the 100-letter start field, the winner (r, b or d for a draw)
-// and the moves in strat's notation. Every position is seen by the player to move, from its Info only. Rows are
+// and the moves in strat's notation. Every position is seen from a player's Info only. Rows are
 // little-endian float32: features rows are the evaluation's features, the result for that player (1, 0.5, 0), the
-// game's line number and the ply; moves rows are, per position, one row per legal move: the move's features, 1 for
+// game's line number and the ply (each position twice, seen by either player); moves rows are, per position, one row per legal move: the move's features, 1 for
 // the move played (else 0), the position's index.
 #include <cstdio>
 #include <iostream>
@@ -62,8 +62,8 @@ float result_for(char winner, int player) {
   return (winner == 'r') == (player == 0) ? 1.f : 0.f;
 }
 
-void features_row(const State& s, Rng& rng, float result, int game, std::vector<float>& row) {
-  const Info info = s.info(s.to_move());
+void features_row(const State& s, int player, Rng& rng, float result, int game, std::vector<float>& row) {
+  const Info info = s.info(player);
   RootKnowledge k;
   fill_knowledge(info, k, rng);
   k.model = &EvalModel::trained();
@@ -83,10 +83,11 @@ int features(int every) {
   for (int game = 0; read_game(std::cin, g); ++game) {
     State s = g.start;
     for (std::size_t i = 0; i <= g.moves.size() && !s.outcome().over(); ++i) {
-      if (s.ply() % every == 0) {
-        features_row(s, rng, result_for(g.winner, s.to_move()), game, row);
-        write(row);
-      }
+      if (s.ply() % every == 0)
+        for (int player = 0; player < 2; ++player) {  // the player to move and the one waiting
+          features_row(s, player, rng, result_for(g.winner, player), game, row);
+          write(row);
+        }
       if (i < g.moves.size()) s.apply(s.parse_move(g.moves[i]), nullptr);
     }
   }
@@ -134,11 +135,12 @@ int selfplay(int games, const std::string& spec, std::uint64_t seed, int every) 
     std::vector<std::vector<float>> rows;
     std::vector<int> movers;
     while (!s.outcome().over()) {
-      if (s.ply() % every == 0) {
-        features_row(s, rng, 0.f, game, row);
-        rows.push_back(row);
-        movers.push_back(s.to_move());
-      }
+      if (s.ply() % every == 0)
+        for (int player = 0; player < 2; ++player) {
+          features_row(s, player, rng, 0.f, game, row);
+          rows.push_back(row);
+          movers.push_back(player);
+        }
       auto any = info.load({}, s.to_string());
       const std::string text = (s.to_move() == 0 ? a : b)->choose(*any);
       s.apply(s.parse_move(text), nullptr);
@@ -174,8 +176,8 @@ int main(int argc, char** argv) {
       return selfplay(std::stoi(option("--games", "10")), option("--agent", "stratego:time=20"),
                       std::stoull(option("--seed", "1")), every);
     if (mode == "names") {
-      for (const char* n : kEvalFeatureNames) std::cout << n << "\n";
-      for (const char* n : kMoveFeatureNames) std::cout << n << "\n";
+      for (const char* n : kEvalFeatureNames) std::cout << "eval " << n << "\n";
+      for (const char* n : kMoveFeatureNames) std::cout << "move " << n << "\n";
       return 0;
     }
     std::cerr << "usage: stratego_data features|moves|selfplay|names [--every N] [--games N --agent SPEC --seed S]\n";

@@ -67,8 +67,11 @@ def run_data(build, args, games_text=None, columns=None):
 
 
 def names(build):
+    """The evaluation's feature names and the move predictor's."""
     tool = os.path.join(build, "tools", "stratego_data")
-    return subprocess.run([tool, "names"], stdout=subprocess.PIPE, check=True, text=True).stdout.split()
+    lines = subprocess.run([tool, "names"], stdout=subprocess.PIPE, check=True, text=True).stdout.split("\n")
+    pairs = [line.split() for line in lines if line.strip()]
+    return [n for k, n in pairs if k == "eval"], [n for k, n in pairs if k == "move"]
 
 
 def fit_logistic(x, y, l2=1e-3, rounds=30):
@@ -140,8 +143,16 @@ def top_k(x, played, group, w):
     return hit1 / n, hit3 / n, uni1 / n, uni3 / n, n
 
 
+def cpp_float(v):
+    """A C++ float literal of v to 6 significant digits ("0.0f", "1.5e-05f")."""
+    text = f"{v:.6g}"
+    if not any(c in text for c in ".en"):
+        text += ".0"
+    return text + "f"
+
+
 def cpp_array(values):
-    return ", ".join(f"{v:.6g}f" for v in values)
+    return ", ".join(cpp_float(v) for v in values)
 
 
 def main():
@@ -154,9 +165,8 @@ def main():
     ap.add_argument("--write", action="store_true", help="write the weights and the fixture into the source tree")
     args = ap.parse_args()
 
-    feature_names = names(args.build)
-    eval_k = 27
-    move_k = len(feature_names) - eval_k
+    eval_names, move_names = names(args.build)
+    eval_k, move_k = len(eval_names), len(move_names)
 
     archives = TRAIN + HELD_OUT
     texts = {}
@@ -190,7 +200,7 @@ def main():
         acc = float(np.mean(pred[decided] == (y[decided] > 0.5)))
         print(f"  {name}: log-loss {log_loss(x, y, w, b):.4f} (constant {log_loss(x, y, np.zeros(eval_k), 0):.4f}), "
               f"result predicted in {acc:.1%} of decided positions", file=sys.stderr)
-    for n, v in zip(feature_names[:eval_k], w):
+    for n, v in zip(eval_names, w):
         print(f"    {n:16s} {v:+.4f}", file=sys.stderr)
 
     mtrain = np.vstack([moves[a] for a in TRAIN])
@@ -205,7 +215,7 @@ def main():
     t1, t3, u1, u3, n = top_k(mheld[:, :move_k], mheld[:, move_k], mheld[:, move_k + 1], mw)
     print(f"move predictor: held out {n} positions: top-1 {t1:.1%}, top-3 {t3:.1%} "
           f"(uniform {u1:.1%}, {u3:.1%})", file=sys.stderr)
-    for name, v in zip(feature_names[eval_k:], mw):
+    for name, v in zip(move_names, mw):
         print(f"    {name:20s} {v:+.4f}", file=sys.stderr)
 
     if not args.write:
@@ -216,7 +226,7 @@ def main():
                 f"// {len(train)} positions of real games{' and self-play' if args.selfplay else ''}. Do not edit by hand.\n"
                 '#include "games/stratego/eval_model.hpp"\n\nnamespace strat::stratego {\n\n'
                 f"const EvalFeatures kTrainedEvalWeights = {{{cpp_array(w)}}};\n"
-                f"const float kTrainedEvalBias = {b:.6g}f;\n\n}}  // namespace strat::stratego\n")
+                f"const float kTrainedEvalBias = {cpp_float(b)};\n\n}}  // namespace strat::stratego\n")
     with open(os.path.join(ROOT, "src/games/stratego/move_weights.cpp"), "w") as f:
         f.write(f"// Written by `{command}` (tools/stratego_train.py): the move predictor's weights, fitted to the moves\n"
                 f"// of {int(offset)} positions of real games. Do not edit by hand.\n"

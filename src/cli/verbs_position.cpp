@@ -43,9 +43,11 @@ void install_games(CLI::App& app, Context& ctx) {
       json list = json::array();
       for (const auto& g : Registry::global().games()) {
         if (*json_out) {
+          json agent_parameters = json::object();
+          for (const auto& [agent, parameters] : g.agent_parameters) agent_parameters[agent] = parameters_json(parameters);
           list.push_back({{"name", g.name}, {"title", g.title}, {"summary", g.summary}, {"variants", g.variants},
                           {"agents", g.agents}, {"hidden_information", g.hidden_information()}, {"chance", g.chance},
-                          {"parameters", parameters_json(g.parameters)}});
+                          {"parameters", parameters_json(g.parameters)}, {"agent_parameters", agent_parameters}});
           continue;
         }
         if (g.variants.empty()) ctx.out << g.name << "\n";

@@ -52,8 +52,8 @@ std::string Parameter::allowed() const {
   return "";
 }
 
-void Parameter::check(std::string_view game, const std::string& value) const {
-  const std::string where = "game option " + strat::quoted(name) + " of " + std::string(game);
+void Parameter::check(std::string_view game, const std::string& value, std::string_view what) const {
+  const std::string where = std::string(what) + " " + strat::quoted(name) + " of " + std::string(game);
   switch (type) {
     case Type::Bool: {
       // The spellings Options::flag reads; a bare name ("huffing") is true.
@@ -77,16 +77,17 @@ void Parameter::check(std::string_view game, const std::string& value) const {
   }
 }
 
-void check_options(std::string_view game, const std::vector<Parameter>& parameters, const Options& options) {
+void check_options(std::string_view game, const std::vector<Parameter>& parameters, const Options& options,
+                   std::string_view what) {
   for (const auto& [key, value] : options.values()) {
     const auto p = std::find_if(parameters.begin(), parameters.end(), [&](const Parameter& x) { return x.name == key; });
     if (p == parameters.end()) {
       std::string known;
       for (const auto& x : parameters) known += (known.empty() ? "" : ", ") + x.name;
-      bad_input("unknown game option " + strat::quoted(key) + " of " + std::string(game) + " (" +
+      bad_input("unknown " + std::string(what) + " " + strat::quoted(key) + " of " + std::string(game) + " (" +
                 (known.empty() ? "it has none" : "known: " + known) + ")");
     }
-    p->check(game, value);
+    p->check(game, value, what);
   }
 }
 

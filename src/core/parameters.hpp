@@ -34,13 +34,15 @@ struct Parameter {
   // "true/false", "0..100000", "classic, barrage", "text".
   std::string allowed() const;
   // Throws BadInput with one line naming `game`, the parameter and what it allows when `value` is not allowed.
-  void check(std::string_view game, const std::string& value) const;
+  void check(std::string_view game, const std::string& value, std::string_view what = "game option") const;
 };
 
 const char* type_name(Parameter::Type type);
 
-// Throws BadInput for an option that is not among `parameters` (listing them) or has a bad value.
-void check_options(std::string_view game, const std::vector<Parameter>& parameters, const Options& options);
+// Throws BadInput for an option that is not among `parameters` (listing them) or has a bad value. `what` names the kind
+// of option in the message ("game option", "agent option").
+void check_options(std::string_view game, const std::vector<Parameter>& parameters, const Options& options,
+                   std::string_view what = "game option");
 
 nlohmann::json parameters_json(const std::vector<Parameter>& parameters);
 

@@ -23,14 +23,19 @@ std::string parameters_markdown(const std::vector<GameInfo>& games) {
       "selects that variant, a bare bool name sets it.\n";
   for (const auto& g : games) {
     out += "\n## " + g.name + "\n\n";
-    if (g.parameters.empty()) {
-      out += "No parameters.\n";
-      continue;
+    auto table = [&](const std::vector<Parameter>& parameters) {
+      out += "| name | type | default | allowed | meaning |\n|---|---|---|---|---|\n";
+      for (const auto& p : parameters)
+        out += "| `" + p.name + "` | " + type_name(p.type) + " | " + (p.default_value.empty() ? "" : "`" + p.default_value + "`") +
+               " | " + cell(p.allowed()) + " | " + cell(p.doc) + " |\n";
+    };
+    if (g.parameters.empty()) out += "No parameters.\n";
+    else table(g.parameters);
+    for (const auto& [agent, parameters] : g.agent_parameters) {
+      out += "\n### Agent `" + agent + "`\n\nOptions after the agent's name and a colon: `" + agent + ":" +
+             (parameters.empty() ? std::string() : parameters.front().name + "=" + parameters.front().default_value) + "`.\n\n";
+      table(parameters);
     }
-    out += "| name | type | default | allowed | meaning |\n|---|---|---|---|---|\n";
-    for (const auto& p : g.parameters)
-      out += "| `" + p.name + "` | " + type_name(p.type) + " | " + (p.default_value.empty() ? "" : "`" + p.default_value + "`") +
-             " | " + cell(p.allowed()) + " | " + cell(p.doc) + " |\n";
   }
   return out;
 }

@@ -31,6 +31,9 @@ struct GameInfo {
   std::vector<std::string> variants;  // first is the default; empty when the game has none. Set by
                                       // Registry::add from the "variant" parameter.
   std::vector<std::string> agents;    // agent names, strongest last ("random", "mcts", "stratego")
+  // The options of the game's own agents that declare them (agent name -> parameters), checked when the agent is made
+  // and listed by `strat games --json` and docs/games/parameters.md.
+  std::map<std::string, std::vector<Parameter>> agent_parameters;
   // "random, mcts, stratego": for unknown_agent's message, so the list is written once.
   std::string agent_list() const;
   // Whether players hold information the other may not see. Never set by hand: Registry::add reads it from a

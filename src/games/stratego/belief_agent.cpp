@@ -18,7 +18,7 @@ std::vector<Parameter> AgentConfig::parameters() {
 }
 
 AgentConfig AgentConfig::from(const Options& options) {
-  check_options("stratego agent", parameters(), options);
+  check_options("stratego", parameters(), options, "agent option");
   AgentConfig c;
   const bool limited = options.has("nodes") || options.has("depth");
   c.time_ms = static_cast<double>(options.get_int("time", limited ? 0 : 1000, 0, 3'600'000));
@@ -41,10 +41,12 @@ void fill_attack_likelihoods(RootKnowledge& k) {
   }
 }
 
-void fill_knowledge(const Info& info, RootKnowledge& k, Rng& rng) {
+void fill_knowledge(const Info& info, RootKnowledge& k, Rng& rng, const std::vector<MoveEvidence::Likelihood>* likelihood) {
   const int me = info.player(), enemy = me ^ 1;
   k.me = me;
-  const Beliefs beliefs(info);
+  k.movable_at_start = 0;
+  for (int r = kSpy; r <= kMarshal; ++r) k.movable_at_start += 2 * info.config().army()[r];
+  const Beliefs beliefs = likelihood ? Beliefs(info, *likelihood) : Beliefs(info);
   // The enemy's view of the player's pieces: any world of the player's beliefs, seen from the other side. What the
   // enemy believes of the player's pieces depends only on what is public (which moved, which showed, the counts), so
   // the ranks this world gives the enemy's own pieces are never read.
@@ -74,6 +76,23 @@ void fill_knowledge(const Info& info, RootKnowledge& k, Rng& rng) {
       ++my_slot;
     }
   }
+  k.model = &EvalModel::trained();
+  const auto& value = k.model->values();
+  for (int slot = 0; slot < my_slot; ++slot)
+    for (int moved = 0; moved < 2; ++moved) {
+      double pd[kRanks] = {}, total = 0;
+      for (int d = 1; d < kRanks; ++d)
+        if (movable(d) || !moved) total += (pd[d] = k.seen[slot][d]);
+      for (int a = kSpy; a <= kMarshal; ++a) {
+        double gain = 0;
+        for (int d = 1; d < kRanks && total > 0; ++d) {
+          if (pd[d] <= 0) continue;
+          const int result = combat(a, d);
+          gain += pd[d] / total * (result > 0 ? value[d] : result == 0 ? value[d] - value[a] : -value[a]);
+        }
+        k.blind_gain[slot][moved][a] = static_cast<float>(total > 0 ? gain : 1.0);
+      }
+    }
 }
 
 Agent::Agent(AgentConfig config, std::uint64_t seed)
@@ -89,8 +108,8 @@ Agent::Agent(AgentConfig config, std::uint64_t seed)
 
 Move Agent::choose(const State& state) {
   const Info info = state.info(state.to_move());
-  fill_knowledge(info, *knowledge_, rng_);
-  knowledge_->model = &EvalModel::trained();
+  evidence_.observe(info);
+  fill_knowledge(info, *knowledge_, rng_, &evidence_.likelihoods());
   // The first iteration looks at the moves a player would look at first.
   std::vector<Move> moves;
   state.legal_moves(moves);

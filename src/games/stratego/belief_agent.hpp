@@ -12,6 +12,7 @@
 #include "core/parameters.hpp"
 #include "core/rng.hpp"
 #include "games/stratego/belief_node.hpp"
+#include "games/stratego/move_evidence.hpp"
 #include "games/stratego/state.hpp"
 
 namespace strat::stratego {
@@ -35,20 +36,24 @@ class Agent {
   int last_depth() const { return search_->last_depth(); }
   std::uint64_t last_nodes() const { return search_->nodes(); }
   const std::vector<std::pair<Move, int>>& last_scores() const { return search_->root_scores(); }
-  // The root node of the last choose (what the player knew).
+  // The root node of the last choose (what the player knew), and what the enemy's moves said so far.
   const RootKnowledge& knowledge() const { return *knowledge_; }
+  const MoveEvidence& evidence() const { return evidence_; }
 
  private:
   AgentConfig config_;
   Rng rng_;
   std::unique_ptr<RootKnowledge> knowledge_;
+  MoveEvidence evidence_;  // what the enemy's moves said, from one turn to the next
   std::unique_ptr<Negamax<BeliefNode>> search_;
 };
 
 // What the player knows at the root, for the search: the beliefs about the enemy's unknown pieces, the enemy's
 // beliefs about the player's pieces it does not know (from public information), and where the enemy Flag likely is.
 // `rng` draws a world only to give the enemy's view its own (unread) ranks.
-void fill_knowledge(const Info& info, RootKnowledge& knowledge, Rng& rng);
+// With `likelihood` (by square, MoveEvidence), the moved enemy pieces' priors are weighed by it.
+void fill_knowledge(const Info& info, RootKnowledge& knowledge, Rng& rng,
+                    const std::vector<MoveEvidence::Likelihood>* likelihood = nullptr);
 // The attack likelihoods of `knowledge` (RootKnowledge::attack_known, attack_blind), from the move predictor.
 void fill_attack_likelihoods(RootKnowledge& knowledge);
 

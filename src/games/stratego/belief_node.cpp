@@ -76,7 +76,7 @@ BeliefNode::BeliefNode(const Info& info, const RootKnowledge& knowledge) : k_(&k
   }
   ply_ = info.ply();
   ply_limit_ = info.config().ply_limit;
-  run_limit_ = info.config().run_limit;
+  for (int p = 0; p < 2; ++p) run_limit_[p] = info.config().run_limit_of(p);
   side_ = static_cast<std::uint8_t>(info.to_move());
   // A rank set of one rank is that rank.
   for (int s = 0; s < kCells; ++s)
@@ -84,7 +84,10 @@ BeliefNode::BeliefNode(const Info& info, const RootKnowledge& knowledge) : k_(&k
       show(s, std::countr_zero(mask_[slot_[s]]));
   key_ = 0;
   for (int s = 0; s < kCells; ++s)
-    if (is_piece(s)) key_ ^= square_key(s);
+    if (is_piece(s)) {
+      key_ ^= square_key(s);
+      occ_[owner_at(s)] |= bit(s);
+    }
   outcome_ = info.outcome();
   if (!outcome_.over() && !has_move(side_))
     outcome_ = has_move(side_ ^ 1) ? Outcome::win(side_ ^ 1, "no-moves") : Outcome::draw("no-moves");
@@ -118,10 +121,16 @@ void BeliefNode::distribution(int s, float (&p)[kRanks]) const {
 }
 
 void BeliefNode::set_cell(int s, std::uint8_t c, std::uint8_t slot) {
-  if (is_piece(s)) key_ ^= square_key(s);
+  if (is_piece(s)) {
+    key_ ^= square_key(s);
+    occ_[owner_at(s)] &= ~bit(s);
+  }
   board_[s] = c;
   slot_[s] = slot;
-  if (is_piece(s)) key_ ^= square_key(s);
+  if (is_piece(s)) {
+    key_ ^= square_key(s);
+    occ_[owner_at(s)] |= bit(s);
+  }
 }
 
 void BeliefNode::remove(int s) {
@@ -169,87 +178,77 @@ bool BeliefNode::may_move(int s) const {
 }
 
 bool BeliefNode::has_move(int player) const {
-  for (int s = kWidth; s < 11 * kWidth; ++s) {
-    if (!is_piece(s) || owner_at(s) != player || !may_move(s)) continue;
-    for (int d : kDirs)
-      if (kTargets.ok[player][board_[s + d]]) return true;
+  const bool* ok = kTargets.ok[player];
+  for (u128 b = occ_[player]; b; b &= b - 1) {
+    const int s = ctz128(b);
+    if (!may_move(s)) continue;
+    if (ok[board_[s + kWidth]] | ok[board_[s - kWidth]] | ok[board_[s + 1]] | ok[board_[s - 1]]) return true;
   }
   return false;
+}
+
+void BeliefNode::piece_moves(int s, bool attacks_only, std::vector<Move>& out) const {
+  const int p = owner_at(s);
+  const bool* ok = kTargets.ok[p];
+  const int r = board_[s] & kRankMask;
+  const bool scout = r == kScout || (r == kUnknownRank && (mask_[slot_[s]] & rank_bit(kScout)));
+  const auto from = static_cast<std::uint8_t>(s);
+  for (int d : kDirs) {
+    int to = s + d;
+    if (!ok[board_[to]]) continue;
+    if (board_[to] || !attacks_only) out.push_back(Move{from, static_cast<std::uint8_t>(to)});
+    if (!scout || board_[to]) continue;
+    for (to += d; ok[board_[to]]; to += d) {
+      if (board_[to] || !attacks_only) out.push_back(Move{from, static_cast<std::uint8_t>(to)});
+      if (board_[to]) break;
+    }
+  }
+}
+
+void BeliefNode::drop_blind_attacks(std::vector<Move>& out) const {
+  // The enemy does not attack a piece of mine it does not know unless the attack looks worth it to the enemy; with
+  // nothing else to do, it still moves.
+  if (side_ == k_->me) return;
+  auto blind = [&](const Move& m) { return board_[m.to] && !(board_[m.to] & kKnown) && !worth_blind_attack(m); };
+  const auto kept = std::count_if(out.begin(), out.end(), [&](const Move& m) { return !blind(m); });
+  if (kept && kept < static_cast<std::ptrdiff_t>(out.size())) out.erase(std::remove_if(out.begin(), out.end(), blind), out.end());
 }
 
 void BeliefNode::legal_moves(std::vector<Move>& out) const {
   out.clear();
   const int p = side_;
-  const bool* ok = kTargets.ok[p];
-  for (int s = kWidth; s < 11 * kWidth; ++s) {
-    const std::uint8_t c = board_[s];
-    if (!(c & kRankMask) || (c & kWall) || owner_at(s) != p || !may_move(s)) continue;
-    const int r = c & kRankMask;
-    const bool scout = r == kScout || (r == kUnknownRank && (mask_[slot_[s]] & rank_bit(kScout)));
-    for (int d : kDirs) {
-      int to = s + d;
-      if (!ok[board_[to]]) continue;
-      out.push_back(Move{static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(to)});
-      if (!scout || board_[to]) continue;
-      for (to += d; ok[board_[to]]; to += d) {
-        out.push_back(Move{static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(to)});
-        if (board_[to]) break;
-      }
-    }
+  for (u128 b = occ_[p]; b; b &= b - 1) {
+    const int s = ctz128(b);
+    if (may_move(s)) piece_moves(s, false, out);
   }
   const Run& run = run_[p];
-  if (run.count >= run_limit_) {
+  if (run.count >= run_limit_[p]) {
     const Move banned{run.to, run.from};
     out.erase(std::remove(out.begin(), out.end(), banned), out.end());
   }
-  if (p != k_->me) {
-    // The enemy does not attack a piece of mine it does not know unless the attack looks worth it to the enemy;
-    // with nothing else to do, it still moves.
-    std::size_t kept = 0;
-    for (const Move& m : out)
-      if (!board_[m.to] || (board_[m.to] & kKnown) || worth_blind_attack(m)) ++kept;
-    if (kept && kept < out.size())
-      out.erase(std::remove_if(out.begin(), out.end(),
-                               [&](const Move& m) { return board_[m.to] && !(board_[m.to] & kKnown) && !worth_blind_attack(m); }),
-                out.end());
-  }
+  drop_blind_attacks(out);
 }
 
 void BeliefNode::noisy_moves(std::vector<Move>& out) const {
-  legal_moves(out);
-  out.erase(std::remove_if(out.begin(), out.end(),
-                           [&](const Move& m) { return !board_[m.to] || unknown(m.from) || unknown(m.to); }),
-            out.end());
+  out.clear();
+  for (u128 b = occ_[side_]; b; b &= b - 1) {
+    const int s = ctz128(b);
+    if (may_move(s) && !unknown(s)) piece_moves(s, true, out);
+  }
+  out.erase(std::remove_if(out.begin(), out.end(), [&](const Move& m) { return unknown(m.to); }), out.end());
+  drop_blind_attacks(out);
   std::sort(out.begin(), out.end(), [&](const Move& a, const Move& b) { return move_order(a) > move_order(b); });
 }
 
 bool BeliefNode::worth_blind_attack(const Move& m) const {
-  // The attacker's ranks (as the player knows them) and the defender's (as the enemy believes them).
-  float pa[kRanks];
-  distribution(m.from, pa);
-  if (long_step(m)) {
-    std::fill(std::begin(pa), std::end(pa), 0.f);
-    pa[kScout] = 1;
-  }
-  const auto& seen = k_->seen[slot_[m.to]];
-  const bool moved = board_[m.to] & kMoved;
-  float pd[kRanks] = {};
+  const auto& gain = k_->blind_gain[slot_[m.to]][(board_[m.to] & kMoved) ? 1 : 0];
+  if (!unknown(m.from)) return gain[board_[m.from] & kRankMask] >= 0;
+  if (long_step(m)) return gain[kScout] >= 0;
+  float p[kRanks];
+  distribution(m.from, p);
   float total = 0;
-  for (int r = 1; r < kRanks; ++r)
-    if (alive_[k_->me][r] && (movable(r) || !moved)) total += (pd[r] = seen[r]);
-  if (total <= 0) return true;
-  const auto& value = k_->model ? k_->model->values() : EvalModel::default_values();
-  double gain = 0;
-  for (int a = kSpy; a <= kMarshal; ++a) {
-    if (pa[a] <= 0) continue;
-    for (int d = 1; d < kRanks; ++d) {
-      if (pd[d] <= 0) continue;
-      const int result = combat(a, d);
-      const double g = result > 0 ? value[d] : result == 0 ? value[d] - value[a] : -value[a];
-      gain += pa[a] * pd[d] / total * g;
-    }
-  }
-  return gain >= 0;
+  for (int r = kSpy; r <= kMarshal; ++r) total += p[r] * gain[r];
+  return total >= 0;
 }
 
 int BeliefNode::chances(const Move& m, Chance* out) const {

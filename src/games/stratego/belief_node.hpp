@@ -45,7 +45,12 @@ struct RootKnowledge {
   // unknown enemy piece that attacks is weighed by them as well as by the beliefs (it chose to attack, knowing its rank).
   std::array<std::array<float, kRanks>, kRanks> attack_known{};
   std::array<std::array<float, 2>, kRanks> attack_blind{};
+  // By slot of a piece of mine the enemy does not know, moved (0, 1) and the attacker's rank: what an attack on it
+  // is worth to the enemy as the enemy sees it (its beliefs `seen`, the values of the evaluation). Made once per
+  // search: the enemy's knowledge below the root changes only by a piece's moving or showing.
+  std::array<std::array<std::array<float, kRanks>, 2>, kSlots> blind_gain{};
   const EvalModel* model = nullptr;
+  int movable_at_start = 66;  // both armies' movable pieces at the start (the variant's)
 };
 
 class BeliefNode {
@@ -94,6 +99,8 @@ class BeliefNode {
   // P(rank) for the piece on s: the root's beliefs within its rank set (a known piece: 1 for its rank).
   void distribution(int s, float (&p)[kRanks]) const;
   int alive(int owner, int rank) const { return alive_[owner][rank]; }
+  // The squares (bits < 128) of `owner`'s pieces.
+  u128 pieces(int owner) const { return occ_[owner]; }
   const Run& run(int p) const { return run_[p]; }
 
  private:
@@ -105,6 +112,9 @@ class BeliefNode {
   void after_move();
   bool may_move(int s) const;
   bool has_move(int player) const;
+  // Appends the moves of `player`'s piece on s; with `attacks_only`, only its attacks.
+  void piece_moves(int s, bool attacks_only, std::vector<Move>& out) const;
+  void drop_blind_attacks(std::vector<Move>& out) const;
   // The unknown piece on s shows `rank`: it becomes known, and a rank now placed in full leaves every rank set.
   void show(int s, int rank);
   void restrict(int s, RankSet allowed);
@@ -117,10 +127,11 @@ class BeliefNode {
   std::array<RankSet, kSlots> mask_{};       // by enemy slot
   std::array<std::uint8_t, kRanks> pool_{};  // enemy ranks alive and not yet shown
   std::array<std::array<std::uint8_t, kRanks>, 2> alive_{};
+  u128 occ_[2] = {0, 0};
   Run run_[2];
   std::int32_t ply_ = 0;
   std::int32_t ply_limit_ = 3000;
-  std::uint8_t run_limit_ = 5;
+  int run_limit_[2] = {5, 5};
   std::uint8_t side_ = 0;
   Outcome outcome_;
   std::uint64_t key_ = 0;

@@ -25,6 +25,8 @@ class Beliefs {
   // put Bombs around their Flag, so a known Bomb beside a piece makes it likelier the Flag, and a known piece that never
   // moved (so stood there from the start) less likely (ratios learned from the human setups, priors.hpp).
   explicit Beliefs(const Info& info, const Evidence* evidence = nullptr, bool nest = true);
+  // The same with the moved pieces' likelihoods given by square (`likelihood[s][r]`, all kCells squares).
+  Beliefs(const Info& info, const std::vector<std::array<double, kRanks>>& likelihood, bool nest = true);
 
   const Info& info() const { return info_; }
   // The unknown enemy pieces (mailbox squares), and P(rank) for the one at `square` (all zero elsewhere).
@@ -38,6 +40,7 @@ class Beliefs {
   State sample(Rng& rng) const;
 
  private:
+  void fit(const std::array<double, kRanks>* const* likelihood, bool nest);
   Info info_;
   std::vector<int> unknown_;
   std::vector<std::array<double, kRanks>> prob_;  // by mailbox square

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 
 namespace strat::stratego {
 
@@ -9,7 +10,8 @@ const std::array<const char*, kEvalFeatures> kEvalFeatureNames = {
     "spy",          "scout",        "miner",       "sergeant",      "lieutenant",    "captain",       "major",
     "colonel",      "general",      "marshal",     "bomb",          "spy_marshal",   "miners_bombs",  "top",
     "known_spy",    "known_scout",  "known_miner", "known_low",     "known_mid",     "known_colonel", "known_general",
-    "known_marshal", "known_bomb",  "unmoved",     "flag_danger",   "flag_pressure", "advance",
+    "known_marshal", "known_bomb",  "unmoved",     "flag_danger",   "flag_pressure", "advance",       "hanging_mine_to_move",
+    "hanging_mine_waiting", "hanging_theirs_to_move", "hanging_theirs_waiting", "hunt", "hunted", "lead_traded",
 };
 
 namespace {
@@ -18,6 +20,12 @@ namespace {
 constexpr int kKnownClass[kRanks] = {-1, 14, 15, 16, 17, 17, 18, 18, 19, 20, 21, 22, -1};
 
 bool in_half_of(int owner, int s) { return owner == 0 ? row_of(s) <= 4 : row_of(s) >= 5; }
+
+// Fixed piece values for the features that weigh pieces (a Scout 0.12, the Marshal 4): the learned weights scale them.
+constexpr float kValue[kRanks] = {0, 0.6f, 0.12f, 0.3f, 0.15f, 0.25f, 0.45f, 0.8f, 1.4f, 2.5f, 4.0f, 0.12f, 0};
+
+// Whether a piece of rank a takes one of rank d (a Bomb only by a Miner).
+bool takes(int a, int d) { return movable(a) && d != kFlag && combat(a, d) > 0; }
 
 }  // namespace
 
@@ -38,30 +46,80 @@ void eval_features(const BeliefNode& n, EvalFeatures& f) {
   int unmoved = 0, advance = 0, my_flag = -1;
   int enemy_movers[kSlots + kSlots];
   int movers = 0;
-  for (int s = kWidth; s < 11 * kWidth; ++s) {
-    if (!n.is_piece(s)) continue;
+  float hang_mine = 0, hang_theirs = 0;
+  // Known pieces of each side (square, rank), for the hunt.
+  int known_theirs[kSlots + kSlots], known_mine[kSlots + kSlots], nt = 0, nm = 0;
+  for (u128 b = n.pieces(me); b; b &= b - 1) {
+    const int s = ctz128(b);
     const std::uint8_t c = n.cell(s);
     const int rank = c & kRankMask;
-    const bool moved = c & kMoved;
-    if (n.owner_at(s) == me) {
-      if ((c & kKnown) && kKnownClass[rank] >= 0) f[kKnownClass[rank]] -= 1.f;
-      unmoved += !moved;
-      if (rank == kFlag) my_flag = s;
-      if (movable(rank)) {
-        advance += in_half_of(en, s);
-        f[25] += near[s] * (rank == kMiner ? 1.f : 0.5f);
-      }
-    } else {
-      if (rank != kUnknownRank && kKnownClass[rank] >= 0) f[kKnownClass[rank]] += 1.f;
-      unmoved -= !moved;
-      if (rank == kUnknownRank ? (n.ranks_at(s) & kMovableRanks) != 0 : movable(rank)) {
-        advance -= in_half_of(me, s);
-        if (movers < kSlots + kSlots) enemy_movers[movers++] = s;
-      }
+    if (c & kKnown) {
+      if (kKnownClass[rank] >= 0) f[kKnownClass[rank]] -= 1.f;
+      if (movable(rank) && nm < kSlots + kSlots) known_mine[nm++] = s;
+    }
+    unmoved += !(c & kMoved);
+    if (rank == kFlag) my_flag = s;
+    if (movable(rank)) {
+      advance += in_half_of(en, s);
+      f[25] += near[s] * (rank == kMiner ? 1.f : 0.5f);
+    }
+    for (int d : kDirs) {
+      const int q = s + d;
+      const std::uint8_t e = n.cell(q);
+      if (!e || (e & kWall) || n.owner_at(q) != en || (e & kRankMask) == kUnknownRank) continue;
+      if (takes(e & kRankMask, rank)) hang_mine = std::max(hang_mine, kValue[rank]);
+      if (takes(rank, e & kRankMask)) hang_theirs = std::max(hang_theirs, kValue[e & kRankMask]);
+    }
+  }
+  for (u128 b = n.pieces(en); b; b &= b - 1) {
+    const int s = ctz128(b);
+    const std::uint8_t c = n.cell(s);
+    const int rank = c & kRankMask;
+    if (rank != kUnknownRank) {
+      if (kKnownClass[rank] >= 0) f[kKnownClass[rank]] += 1.f;
+      if (movable(rank) && nt < kSlots + kSlots) known_theirs[nt++] = s;
+    }
+    unmoved -= !(c & kMoved);
+    if (rank == kUnknownRank ? (n.ranks_at(s) & kMovableRanks) != 0 : movable(rank)) {
+      advance -= in_half_of(me, s);
+      if (movers < kSlots + kSlots) enemy_movers[movers++] = s;
     }
   }
   f[23] = static_cast<float>(unmoved);
   f[26] = static_cast<float>(advance);
+  const bool my_turn = n.to_move() == me;
+  f[my_turn ? 27 : 28] = hang_mine;
+  f[my_turn ? 29 : 30] = hang_theirs;
+  // The hunt: each known movable piece is worth its value over (1 + the distance to the nearest enemy piece known to
+  // take it), for the hunter's side; each side counts only the pieces it knows of the other.
+  auto hunt = [&](const int* prey, int count, int hunter) {
+    if (!count) return 0.f;
+    int hs[kSlots + kSlots], hr[kSlots + kSlots], nh = 0;
+    for (u128 b = n.pieces(hunter); b; b &= b - 1) {
+      const int s = ctz128(b);
+      const int r = n.cell(s) & kRankMask;
+      if (movable(r) && r > kScout) hs[nh] = s, hr[nh++] = r;
+    }
+    float total = 0;
+    for (int i = 0; i < count; ++i) {
+      const int pr = n.cell(prey[i]) & kRankMask;
+      const int pc = col_of(prey[i]), prow = row_of(prey[i]);
+      int best = 99;
+      for (int j = 0; j < nh; ++j)
+        if (hr[j] > pr) best = std::min(best, std::abs(col_of(hs[j]) - pc) + std::abs(row_of(hs[j]) - prow));
+      if (best < 99) total += kValue[pr] / static_cast<float>(1 + best);
+    }
+    return total;
+  };
+  f[31] = hunt(known_theirs, nt, me);
+  f[32] = hunt(known_mine, nm, en);
+  // The lead, in fixed values, weighs more as pieces leave the board: ahead, trade down.
+  float lead = 0, left = 0;
+  for (int r = kSpy; r <= kMarshal; ++r) {
+    lead += kValue[r] * static_cast<float>(n.alive(me, r) - n.alive(en, r));
+    left += static_cast<float>(n.alive(me, r) + n.alive(en, r));
+  }
+  f[33] = lead * (1.f - left / static_cast<float>(n.knowledge().movable_at_start));
   if (my_flag >= 0) {
     // Walled in by Bombs, lakes and the edge: only a Miner gets through.
     bool walled = true;

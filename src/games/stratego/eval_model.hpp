@@ -11,7 +11,7 @@
 
 namespace strat::stratego {
 
-constexpr int kEvalFeatures = 27;
+constexpr int kEvalFeatures = 34;
 using EvalFeatures = std::array<float, kEvalFeatures>;
 // One name per feature, in order (the trainer's columns, docs/games/stratego.md).
 extern const std::array<const char*, kEvalFeatures> kEvalFeatureNames;

@@ -54,6 +54,7 @@ void register_stratego(Registry& registry) {
                         "manager's rules, which have none (`strat arena --outside-rules`)"),
   };
   g.agents = {"random", "mcts", "stratego-v1", "stratego-v2", g.name};
+  g.agent_parameters[g.name] = stratego::AgentConfig::parameters();
   g.has_random_start = true;
   const auto wrap = state_wrapper<State>(g);
   g.load = [wrap](const Options& options, std::string_view position) { return load(options, position, wrap); };

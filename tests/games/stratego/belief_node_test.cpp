@@ -9,6 +9,7 @@
 #include "games/stratego/belief_agent.hpp"
 #include "games/stratego/belief_node.hpp"
 #include "games/stratego/eval_model.hpp"
+#include "games/stratego/move_evidence.hpp"
 #include "helpers.hpp"
 
 using namespace strat;
@@ -210,4 +211,24 @@ TEST(StrategoAgent, TakesAKnownPieceForFree) {
   c.depth = 3;
   Agent agent(c, 1);
   EXPECT_EQ(s.move_to_string(agent.choose(s)), "e4xe5");
+}
+
+TEST(MoveEvidence, APieceThatWalksUpToAKnownPieceIsLikelierOneThatBeatsIt) {
+  // Blue's unknown piece steps next to Red's known Captain: every rank that beats a Captain gains on every rank that
+  // loses to it. Stepping away instead says the opposite.
+  for (const bool towards : {true, false}) {
+    State s = position({{"a1", 0, kFlag}, {"b1", 0, kBomb}, {"e4", 0, kCaptain, kKnown | kMoved}, {"j1", 0, kScout},
+                        {"a10", 1, kFlag}, {"b10", 1, kBomb}, {"e6", 1, kColonel, kMoved}, {"j10", 1, kScout},
+                        {"h10", 1, kSergeant}},
+                       1);
+    s.apply(s.parse_move(towards ? "e6-e5" : "e6-e7"), nullptr);
+    MoveEvidence evidence;
+    evidence.observe(s.info(0));
+    const auto& l = evidence.likelihoods()[test::at(towards ? "e5" : "e7")];
+    const double stronger = l[kMajor] + l[kColonel] + l[kGeneral] + l[kMarshal];
+    const double weaker = l[kScout] + l[kMiner] + l[kSergeant] + l[kLieutenant];
+    if (towards) EXPECT_GT(stronger, weaker);
+    else EXPECT_LT(stronger, weaker);
+    EXPECT_EQ(l[kBomb], 0.0) << "a piece that moves is no Bomb";
+  }
 }
