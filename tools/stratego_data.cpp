@@ -1,16 +1,18 @@
 // Training data for the `stratego` agent's models (tools/stratego_train.py drives it; docs/games/stratego.md).
 //
-//   stratego_data features < games.txt > rows.f32     evaluation features of positions of real games
+//   stratego_data features < games.txt > rows.f32     evaluation features of positions of the games
 //   stratego_data moves    < games.txt > moves.f32    the move predictor's features of every legal move
-//   stratego_data selfplay --games N --agent SPEC --seed S > rows.f32
-//                                                     evaluation features of self-play positions
-//   stratego_data names                               the feature names, one per line: `eval NAME`, then `move NAME`
+//   stratego_data setups   < games.txt > setups.f32   both setups' features and the result
+//   stratego_data selfplay --games N --agent SPEC --seed S > games.txt
+//                                                     self-play games, generated setups
+//   stratego_data names                               the feature names: `eval NAME`, `move NAME`, `setup NAME`
 //
 // games.txt: one game a line, `FIELD WINNER MOVE...`: the 100-letter start field, the winner (r, b or d for a draw)
-// and the moves in strat's notation. Every position is seen from a player's Info only. Rows are
-// little-endian float32: features rows are the evaluation's features, the result for that player (1, 0.5, 0), the
-// game's line number and the ply (each position twice, seen by either player); moves rows are, per position, one row per legal move: the move's features, 1 for
-// the move played (else 0), the position's index.
+// and the moves in strat's notation. Every position is seen from a player's Info only. Rows are little-endian
+// float32: features rows are the evaluation's features, the result for that player (1, 0.5, 0), the game's line number
+// and the ply (each sampled position twice, seen by either player); moves rows are, per position, one row per legal
+// move: the move's features, 1 for the move played (else 0), the position's index; setups rows are Red's setup
+// features, Blue's, and Red's result.
 #include <cstdio>
 #include <iostream>
 #include <sstream>
@@ -27,6 +29,7 @@
 #include "games/stratego/info.hpp"
 #include "games/stratego/move_model.hpp"
 #include "games/stratego/setup.hpp"
+#include "games/stratego/setup_model.hpp"
 #include "games/stratego/state.hpp"
 
 using namespace strat;
@@ -123,38 +126,55 @@ int moves(int every) {
   return 0;
 }
 
-int selfplay(int games, const std::string& spec, std::uint64_t seed, int every) {
+int selfplay(int games, const std::string& spec, std::uint64_t seed) {
   auto& info = Registry::global().get("stratego");
-  Rng rng(seed);
-  std::vector<float> row;
   for (int game = 0; game < games; ++game) {
     Rng setup_rng(seed * 1000 + game);
     State s = random_start(Config{}, setup_rng);
+    const std::string field = s.to_string().substr(0, 100);
     auto a = info.make_agent({}, spec, seed * 2000 + 2 * game);
     auto b = info.make_agent({}, spec, seed * 2000 + 2 * game + 1);
-    std::vector<std::vector<float>> rows;
-    std::vector<int> movers;
+    std::string moves;
     while (!s.outcome().over()) {
-      if (s.ply() % every == 0)
-        for (int player = 0; player < 2; ++player) {
-          features_row(s, player, rng, 0.f, game, row);
-          rows.push_back(row);
-          movers.push_back(player);
-        }
       auto any = info.load({}, s.to_string());
       const std::string text = (s.to_move() == 0 ? a : b)->choose(*any);
-      s.apply(s.parse_move(text), nullptr);
+      const Move m = s.parse_move(text);
+      moves += " " + s.move_to_string(m);
+      s.apply(m, nullptr);
     }
     const Outcome o = s.outcome();
     const char winner = o.status == Status::Draw ? 'd' : o.winner == 0 ? 'r' : 'b';
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-      rows[i][kEvalFeatures] = result_for(winner, movers[i]);
-      write(rows[i]);
-    }
-    std::fflush(stdout);
+    std::cout << field << " " << winner << moves << "\n" << std::flush;
     std::cerr << "\rselfplay: " << game + 1 << "/" << games << " games" << std::flush;
   }
   std::cerr << "\n";
+  return 0;
+}
+
+// Each side's setup (index 0 = the owner's back-left square) from a start position.
+Setup setup_of(const State& start, int player) {
+  Setup out{};
+  for (int i = 0; i < 40; ++i) {
+    const int row = i / 10, col = i % 10;
+    const int s = player == 0 ? sq(col, row) : sq(9 - col, 9 - row);
+    out[i] = static_cast<std::uint8_t>(start.is_piece(s) ? start.rank_at(s) : 0);
+  }
+  return out;
+}
+
+int setups() {
+  Game g;
+  std::vector<float> row;
+  for (int game = 0; read_game(std::cin, g); ++game) {
+    row.clear();
+    for (int p = 0; p < 2; ++p) {
+      SetupFeatures f;
+      setup_features(setup_of(g.start, p), f);
+      row.insert(row.end(), f.begin(), f.end());
+    }
+    row.push_back(result_for(g.winner, 0));
+    write(row);
+  }
   return 0;
 }
 
@@ -173,14 +193,16 @@ int main(int argc, char** argv) {
     if (mode == "features") return features(every);
     if (mode == "moves") return moves(every);
     if (mode == "selfplay")
-      return selfplay(std::stoi(option("--games", "10")), option("--agent", "stratego:time=20"),
-                      std::stoull(option("--seed", "1")), every);
+      return selfplay(std::stoi(option("--games", "10")), option("--agent", "stratego:nodes=2000"),
+                      std::stoull(option("--seed", "1")));
+    if (mode == "setups") return setups();
     if (mode == "names") {
       for (const char* n : kEvalFeatureNames) std::cout << "eval " << n << "\n";
       for (const char* n : kMoveFeatureNames) std::cout << "move " << n << "\n";
+      for (const char* n : kSetupFeatureNames) std::cout << "setup " << n << "\n";
       return 0;
     }
-    std::cerr << "usage: stratego_data features|moves|selfplay|names [--every N] [--games N --agent SPEC --seed S]\n";
+    std::cerr << "usage: stratego_data features|moves|setups|selfplay|names [--every N] [--games N --agent SPEC --seed S]\n";
     return 2;
   } catch (const std::exception& e) {
     std::cerr << "stratego_data: " << e.what() << "\n";

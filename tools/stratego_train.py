@@ -66,24 +66,33 @@ def run_data(build, args, games_text=None, columns=None):
     return np.frombuffer(out, dtype=np.float32).reshape(-1, columns)
 
 
+def run_text(build, args):
+    """Runs stratego_data and returns what it printed."""
+    tool = os.path.join(build, "tools", "stratego_data")
+    return subprocess.run([tool] + args, stdout=subprocess.PIPE, check=True, text=True).stdout
+
+
 def names(build):
     """The evaluation's feature names and the move predictor's."""
     tool = os.path.join(build, "tools", "stratego_data")
     lines = subprocess.run([tool, "names"], stdout=subprocess.PIPE, check=True, text=True).stdout.split("\n")
     pairs = [line.split() for line in lines if line.strip()]
-    return [n for k, n in pairs if k == "eval"], [n for k, n in pairs if k == "move"]
+    return ([n for k, n in pairs if k == "eval"], [n for k, n in pairs if k == "move"],
+            [n for k, n in pairs if k == "setup"])
 
 
-def fit_logistic(x, y, l2=1e-3, rounds=30):
-    """Logistic regression with soft labels y in [0, 1], by Newton's method; returns (weights, bias)."""
+def fit_logistic(x, y, l2=1e-3, rounds=30, centre=None):
+    """Logistic regression with soft labels y in [0, 1], by Newton's method, with a Gaussian prior of precision l2 per
+    row centred on `centre` (zero when None); returns (weights, bias)."""
     n, k = x.shape
     a = np.hstack([x.astype(np.float64), np.ones((n, 1))])
     w = np.zeros(k + 1)
+    c = np.zeros(k + 1) if centre is None else np.r_[centre, 0.0]
     reg = l2 * n * np.eye(k + 1)
     reg[k, k] = 0
     for _ in range(rounds):
         p = 1 / (1 + np.exp(-np.clip(a @ w, -30, 30)))
-        grad = a.T @ (p - y) + reg @ w
+        grad = a.T @ (p - y) + reg @ (w - c)
         hess = (a * (p * (1 - p))[:, None]).T @ a + reg
         step = np.linalg.solve(hess, grad)
         w -= step
@@ -163,10 +172,14 @@ def main():
     ap.add_argument("--every", type=int, default=2, help="evaluation rows: every Nth ply of each game")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--write", action="store_true", help="write the weights and the fixture into the source tree")
+    ap.add_argument("--cache", help="a folder keeping the extracted rows between runs (made again when missing)")
+    ap.add_argument("--prior", type=float, default=0.0,
+                    help="weight of a Gaussian prior centred on the starting weights (eval_model.cpp's material "
+                         "values) instead of on zero, per position")
     args = ap.parse_args()
 
-    eval_names, move_names = names(args.build)
-    eval_k, move_k = len(eval_names), len(move_names)
+    eval_names, move_names, setup_names = names(args.build)
+    eval_k, move_k, setup_k = len(eval_names), len(move_names), len(setup_names)
 
     archives = TRAIN + HELD_OUT
     texts = {}
@@ -175,23 +188,67 @@ def main():
         texts[a] = "\n".join(lines) + "\n"
         print(f"{a}: {len(lines)} classic games", file=sys.stderr)
 
+    def cached_text(name, make):
+        """make(), or the text a previous run with the same arguments kept in --cache."""
+        if not args.cache:
+            return make()
+        os.makedirs(args.cache, exist_ok=True)
+        path = os.path.join(args.cache, name + ".txt")
+        if os.path.exists(path):
+            with open(path) as f:
+                return f.read()
+        text = make()
+        with open(path + ".part", "w") as f:
+            f.write(text)
+        os.replace(path + ".part", path)
+        return text
+
+    def cached(name, make):
+        """make(), or the rows a previous run with the same arguments kept in --cache."""
+        if not args.cache:
+            return make()
+        os.makedirs(args.cache, exist_ok=True)
+        path = os.path.join(args.cache, name + ".npy")
+        if os.path.exists(path):
+            return np.load(path)
+        rows = make()
+        np.save(path + ".part.npy", rows)  # a run stopped while writing leaves no cache behind
+        os.replace(path + ".part.npy", path)
+        return rows
+
+    tag = f"every{args.every}-k{eval_k}-m{move_k}"
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        feats = dict(zip(archives, pool.map(
-            lambda a: run_data(args.build, ["features", "--every", str(args.every)], texts[a], eval_k + 3), archives)))
-        moves = dict(zip(archives, pool.map(
-            lambda a: run_data(args.build, ["moves", "--every", "3"], texts[a], move_k + 2), archives)))
-        selfplay = None
+        feats = dict(zip(archives, pool.map(lambda a: cached(f"features-{a}-{tag}", lambda: run_data(
+            args.build, ["features", "--every", str(args.every)], texts[a], eval_k + 3)), archives)))
+        moves = dict(zip(archives, pool.map(lambda a: cached(f"moves-{a}-{tag}", lambda: run_data(
+            args.build, ["moves", "--every", "3"], texts[a], move_k + 2)), archives)))
+        setups = dict(zip(archives, pool.map(lambda a: run_data(args.build, ["setups"], texts[a], 2 * setup_k + 1),
+                                             archives)))
+        selfplay = selfplay_setups = None
         if args.selfplay:
             per = (args.selfplay + args.jobs - 1) // args.jobs
-            parts = list(pool.map(lambda j: run_data(args.build, ["selfplay", "--games", str(per), "--agent",
-                                                                  args.selfplay_agent, "--seed", str(1000 + j),
-                                                                  "--every", str(args.every)], None, eval_k + 3),
-                                  range(args.jobs)))
-            selfplay = np.vstack(parts)
+            spec = args.selfplay_agent.replace(":", "_").replace(",", "_").replace("=", "")
+            games = "".join(pool.map(lambda j: cached_text(f"selfplay-{spec}-{per}-{j}", lambda: run_text(
+                args.build, ["selfplay", "--games", str(per), "--agent", args.selfplay_agent, "--seed", str(1000 + j)])),
+                range(args.jobs)))
+            lines = games.splitlines(keepends=True)
+            print(f"self-play: {len(lines)} games of {args.selfplay_agent}, results "
+                  f"{sum(l.split()[1] == 'r' for l in lines)}-{sum(l.split()[1] == 'd' for l in lines)}-"
+                  f"{sum(l.split()[1] == 'b' for l in lines)} (Red-draw-Blue)", file=sys.stderr)
+            chunks = ["".join(lines[i::args.jobs]) for i in range(args.jobs)]
+            selfplay = np.vstack(list(pool.map(lambda c: run_data(
+                args.build, ["features", "--every", str(args.every)], c, eval_k + 3), chunks)))
+            selfplay_setups = run_data(args.build, ["setups"], games, 2 * setup_k + 1)
 
     train = np.vstack([feats[a] for a in TRAIN] + ([selfplay] if selfplay is not None else []))
     held = np.vstack([feats[a] for a in HELD_OUT])
-    w, b = fit_logistic(train[:, :eval_k], train[:, eval_k])
+    centre = None
+    if args.prior > 0:
+        # Textbook piece values, in log-odds (a Marshal 1, a Scout 0.03); every other feature centred on zero.
+        centre = np.zeros(eval_k)
+        for i, v in enumerate([0.15, 0.03, 0.08, 0.04, 0.06, 0.11, 0.2, 0.35, 0.6, 1.0, 0.03]):
+            centre[i] = v
+    w, b = fit_logistic(train[:, :eval_k], train[:, eval_k], l2=args.prior if args.prior > 0 else 1e-3, centre=centre)
     print(f"evaluation: {len(train)} training positions, {len(held)} held out", file=sys.stderr)
     for name, data in (("training", train), ("held out", held)):
         x, y = data[:, :eval_k], data[:, eval_k]
@@ -218,6 +275,18 @@ def main():
     for name, v in zip(move_names, mw):
         print(f"    {name:20s} {v:+.4f}", file=sys.stderr)
 
+    # Setups: the result against the difference of the two sides' setup features, both ways round.
+    def setup_rows(rows):
+        red, blue, y = rows[:, :setup_k], rows[:, setup_k:2 * setup_k], rows[:, 2 * setup_k]
+        return np.vstack([red - blue, blue - red]), np.r_[y, 1 - y]
+    sx, sy = setup_rows(np.vstack([setups[a] for a in TRAIN] + ([selfplay_setups] if selfplay_setups is not None else [])))
+    hx, hy = setup_rows(np.vstack([setups[a] for a in HELD_OUT]))
+    sw, _ = fit_logistic(sx, sy, l2=1e-2)
+    print(f"setup model: {len(sx) // 2} training games, {len(hx) // 2} held out: log-loss {log_loss(hx, hy, sw, 0):.4f} "
+          f"(constant {log_loss(hx, hy, np.zeros(setup_k), 0):.4f})", file=sys.stderr)
+    for name, v in zip(setup_names, sw):
+        print(f"    {name:20s} {v:+.4f}", file=sys.stderr)
+
     if not args.write:
         return
     command = "python3 tools/stratego_train.py " + " ".join(a for a in sys.argv[1:] if not a.startswith("--build"))
@@ -232,6 +301,11 @@ def main():
                 f"// of {int(offset)} positions of real games. Do not edit by hand.\n"
                 '#include "games/stratego/move_model.hpp"\n\nnamespace strat::stratego {\n\n'
                 f"const MoveFeatures kTrainedMoveWeights = {{{cpp_array(mw)}}};\n\n}}  // namespace strat::stratego\n")
+    with open(os.path.join(ROOT, "src/games/stratego/setup_weights.cpp"), "w") as f:
+        f.write(f"// Written by `{command}` (tools/stratego_train.py): the setup model's weights, fitted to the results of\n"
+                f"// {len(sx) // 2} games. Do not edit by hand.\n"
+                '#include "games/stratego/setup_model.hpp"\n\nnamespace strat::stratego {\n\n'
+                f"const SetupFeatures kTrainedSetupWeights = {{{cpp_array(sw)}}};\n\n}}  // namespace strat::stratego\n")
     # The fixture: held-out rows with the logit this trainer computes from the weights as written (rounded as in C++).
     w32 = np.array([float(f"{v:.6g}") for v in w], dtype=np.float32)
     b32 = np.float32(float(f"{b:.6g}"))

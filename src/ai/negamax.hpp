@@ -110,6 +110,8 @@ struct NegamaxConfig {
   int tt_log2 = 20;
   int quiescence_plies = 8;     // noisy plies at most beyond the horizon
   int max_ply = 128;            // search path length at most (extensions stop at half of it); <= kMaxPly
+  // Late-move reductions for any game (as P::kLateMoveReductions; noisy moves must order above kKillerBonus).
+  bool late_move_reductions = false;
   // The agent options "time=MS", "depth=N", "nodes=N": with none given, time=default_time_ms.
   static NegamaxConfig from(const Options& o, double default_time_ms) {
     NegamaxConfig c;
@@ -420,9 +422,9 @@ class Negamax {
         score = play(s, m, alpha, beta, searched(depth - 1));
       } else {
         int r = 0;
-        if constexpr (negamax::HasLmr<P>) {
+        if (negamax::HasLmr<P> || config_.late_move_reductions) {
           // Late quiet moves ordered below the killers: one ply less, re-searched if they rise above alpha.
-          // (With kLateMoveReductions, noisy moves must order above kKillerBonus.)
+          // (With reductions, noisy moves must order above kKillerBonus.)
           r = depth >= 3 && j >= 3 && keys[i] < killer_bonus() - 1 ? 1 : 0;
         }
         score = play(s, m, alpha, alpha + 1, searched(depth - 1 - r));

@@ -6,6 +6,7 @@
 #include "games/stratego/beliefs.hpp"
 #include "games/stratego/eval_model.hpp"
 #include "games/stratego/move_model.hpp"
+#include "games/stratego/setup_model.hpp"
 
 namespace strat::stratego {
 
@@ -14,6 +15,11 @@ std::vector<Parameter> AgentConfig::parameters() {
       Parameter::integer("time", 1000, 0, 3'600'000, "milliseconds per move (0 with nodes or depth: no clock)"),
       Parameter::integer("nodes", 0, 0, 4'000'000'000LL, "nodes per move at most (0: no limit)"),
       Parameter::integer("depth", 64, 1, 64, "plies of search at most"),
+      Parameter::flag("lmr", "late quiet moves searched a ply shallower first (off by default)"),
+      Parameter::choice("blind", {"on", "off"}, "on: the enemy attacks a piece it does not know only when the attack looks worth it to it"),
+      Parameter::choice("evidence", {"on", "off"}, "on: the enemy's moves weigh the beliefs (the move predictor)"),
+      Parameter::choice("setup", {"learned", "generated"},
+                        "learned: its own setup is the best of 32 generated ones by the setup model; generated: the first"),
   };
 }
 
@@ -24,6 +30,10 @@ AgentConfig AgentConfig::from(const Options& options) {
   c.time_ms = static_cast<double>(options.get_int("time", limited ? 0 : 1000, 0, 3'600'000));
   c.nodes = static_cast<long>(options.get_int("nodes", 0, 0, 4'000'000'000LL));
   c.depth = static_cast<int>(options.get_int("depth", 64, 1, 64));
+  c.reductions = options.flag("lmr");
+  c.blind = options.get("blind", "on") == "on";
+  c.evidence = options.get("evidence", "on") == "on";
+  c.learned_setup = options.get("setup", "learned") == "learned";
   return c;
 }
 
@@ -103,13 +113,19 @@ Agent::Agent(AgentConfig config, std::uint64_t seed)
   c.max_depth = config.depth;
   c.tt_log2 = 18;
   c.quiescence_plies = 6;
+  c.late_move_reductions = config.reductions;
   search_ = std::make_unique<Negamax<BeliefNode>>(c);
+}
+
+Setup Agent::setup(const Config& config) {
+  return config_.learned_setup ? chosen_setup(config, rng_) : generate_setup(config, rng_);
 }
 
 Move Agent::choose(const State& state) {
   const Info info = state.info(state.to_move());
   evidence_.observe(info);
-  fill_knowledge(info, *knowledge_, rng_, &evidence_.likelihoods());
+  fill_knowledge(info, *knowledge_, rng_, config_.evidence ? &evidence_.likelihoods() : nullptr);
+  knowledge_->blind = config_.blind;
   // The first iteration looks at the moves a player would look at first.
   std::vector<Move> moves;
   state.legal_moves(moves);

@@ -13,6 +13,7 @@
 #include "core/rng.hpp"
 #include "games/stratego/belief_node.hpp"
 #include "games/stratego/move_evidence.hpp"
+#include "games/stratego/setup.hpp"
 #include "games/stratego/state.hpp"
 
 namespace strat::stratego {
@@ -21,6 +22,10 @@ struct AgentConfig {
   double time_ms = 1000;  // per move (0 with nodes or depth: no clock)
   long nodes = 0;         // 0: no node limit
   int depth = 64;
+  bool reductions = false;  // late quiet moves a ply shallower first
+  bool blind = true;        // the enemy attacks a piece it does not know only when it looks worth it
+  bool evidence = true;     // the enemy's moves weigh the beliefs (MoveEvidence)
+  bool learned_setup = true;  // its own setup: the best of the generator's draws by the setup model
   // The agent's options, declared (listed by `strat games --json`).
   static std::vector<Parameter> parameters();
   static AgentConfig from(const Options& options);
@@ -30,6 +35,8 @@ class Agent {
  public:
   Agent(AgentConfig config, std::uint64_t seed);
   Move choose(const State& state);
+  // Its own setup for a new game (setup_model.hpp), or the generator's with learned_setup off.
+  Setup setup(const Config& config);
 
   // After choose: the deepest depth completed, the nodes searched, and every root move's score (for the player, in
   // BeliefNode units: a win is kWinScore).

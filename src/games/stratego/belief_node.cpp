@@ -208,7 +208,7 @@ void BeliefNode::piece_moves(int s, bool attacks_only, std::vector<Move>& out) c
 void BeliefNode::drop_blind_attacks(std::vector<Move>& out) const {
   // The enemy does not attack a piece of mine it does not know unless the attack looks worth it to the enemy; with
   // nothing else to do, it still moves.
-  if (side_ == k_->me) return;
+  if (side_ == k_->me || !k_->blind) return;
   auto blind = [&](const Move& m) { return board_[m.to] && !(board_[m.to] & kKnown) && !worth_blind_attack(m); };
   const auto kept = std::count_if(out.begin(), out.end(), [&](const Move& m) { return !blind(m); });
   if (kept && kept < static_cast<std::ptrdiff_t>(out.size())) out.erase(std::remove_if(out.begin(), out.end(), blind), out.end());

@@ -51,6 +51,7 @@ struct RootKnowledge {
   std::array<std::array<std::array<float, kRanks>, 2>, kSlots> blind_gain{};
   const EvalModel* model = nullptr;
   int movable_at_start = 66;  // both armies' movable pieces at the start (the variant's)
+  bool blind = true;          // below the root, the enemy attacks my unknown pieces only when worth it to it
 };
 
 class BeliefNode {

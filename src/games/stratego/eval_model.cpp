@@ -12,6 +12,7 @@ const std::array<const char*, kEvalFeatures> kEvalFeatureNames = {
     "known_spy",    "known_scout",  "known_miner", "known_low",     "known_mid",     "known_colonel", "known_general",
     "known_marshal", "known_bomb",  "unmoved",     "flag_danger",   "flag_pressure", "advance",       "hanging_mine_to_move",
     "hanging_mine_waiting", "hanging_theirs_to_move", "hanging_theirs_waiting", "hunt", "hunted", "lead_traded",
+    "spy_threat_to_move", "spy_threat_waiting",
 };
 
 namespace {
@@ -111,6 +112,21 @@ void eval_features(const BeliefNode& n, EvalFeatures& f) {
     }
     return total;
   };
+  // The Spy's threat: my Marshal, known to the enemy, beside an enemy piece I do not know that may be the Spy.
+  if (n.alive(en, kSpy)) {
+    float spy = 0;
+    for (int i = 0; i < nm; ++i) {
+      if ((n.cell(known_mine[i]) & kRankMask) != kMarshal) continue;
+      for (int d : kDirs) {
+        const int q = known_mine[i] + d;
+        if (!n.is_piece(q) || n.owner_at(q) != en || !n.unknown(q)) continue;
+        float p[kRanks];
+        n.distribution(q, p);
+        spy = std::max(spy, p[kSpy]);
+      }
+    }
+    f[my_turn ? 34 : 35] = spy;
+  }
   f[31] = hunt(known_theirs, nt, me);
   f[32] = hunt(known_mine, nm, en);
   // The lead, in fixed values, weighs more as pieces leave the board: ahead, trade down.
@@ -161,9 +177,9 @@ double EvalModel::logit(const BeliefNode& node) const {
 }
 
 int EvalModel::score(const BeliefNode& node) const {
-  const double z = std::clamp(logit(node), -30.0, 30.0);
+  const double z = std::clamp(logit(node), -kLogitClamp, kLogitClamp);
   const double p = 1.0 / (1.0 + std::exp(-z));
-  return static_cast<int>(std::lround(kEvalScale * (2 * p - 1)));
+  return static_cast<int>(std::lround(kChanceScale * (2 * p - 1) + kLogitScale * z));
 }
 
 const EvalModel& EvalModel::trained() {

@@ -2,8 +2,9 @@
 // The `stratego` agent's evaluation: a logistic model of the game's result over features of the position as the
 // searching player knows it (a BeliefNode: its own ranks, what it knows of the enemy's, the root's beliefs). The
 // weights are fitted to the results of real games and of self-play (tools/stratego_train.py writes
-// eval_weights.cpp); the search maximizes the expected result, so the evaluation is the chance of winning (a draw
-// counting half), scaled to +-kEvalScale.
+// eval_weights.cpp); the search maximizes the expected result, so the evaluation is mostly the chance of winning (a
+// draw counting half), plus a small share of the log-odds themselves: far ahead or far behind, where the chance is
+// all but certain, moves still differ by how much further they lead (or how much less they lose).
 #include <array>
 #include <string>
 
@@ -11,7 +12,7 @@
 
 namespace strat::stratego {
 
-constexpr int kEvalFeatures = 34;
+constexpr int kEvalFeatures = 36;
 using EvalFeatures = std::array<float, kEvalFeatures>;
 // One name per feature, in order (the trainer's columns, docs/games/stratego.md).
 extern const std::array<const char*, kEvalFeatures> kEvalFeatureNames;
@@ -22,11 +23,14 @@ void eval_features(const BeliefNode& node, EvalFeatures& f);
 
 class EvalModel {
  public:
-  // The evaluation's range: a win scores BeliefNode::kWinScore, a sure-looking position at most this.
-  static constexpr int kEvalScale = 9000;
+  // The score: kChanceScale * (2 * sigmoid(z) - 1) + kLogitScale * z, z the log-odds clamped to +-kLogitClamp: within
+  // +-8900, below a win (BeliefNode::kWinScore).
+  static constexpr int kChanceScale = 8000;
+  static constexpr int kLogitScale = 100;
+  static constexpr double kLogitClamp = 9.0;
 
   EvalModel(const EvalFeatures& weights, float bias);
-  // The log-odds of the searching player's result, and the score: kEvalScale * (2 * sigmoid - 1).
+  // The log-odds of the searching player's result, and the score (above).
   double logit(const BeliefNode& node) const;
   int score(const BeliefNode& node) const;
   double logit(const EvalFeatures& f) const;

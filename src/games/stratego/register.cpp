@@ -24,6 +24,26 @@ static_assert(GameState<State>);
 
 namespace {
 
+// The `stratego` agent as the CLI and the arena hold it: its moves, and its own setup.
+class StrategoAgent final : public AnyAgent {
+ public:
+  StrategoAgent(std::string name, stratego::AgentConfig config, std::uint64_t seed)
+      : name_(std::move(name)), agent_(config, seed) {}
+  const std::string& name() const override { return name_; }
+  std::string choose(const AnyState& state) override {
+    const State& s = concrete<State>(state);
+    return s.move_to_string(agent_.choose(s));
+  }
+  std::string setup(const Options& game_options, int player) override {
+    const Config config = Config::from(game_options);
+    return stratego::setup_letters(config, agent_.setup(config), player);
+  }
+
+ private:
+  std::string name_;
+  stratego::Agent agent_;
+};
+
 std::unique_ptr<AnyState> load(const Options& options, std::string_view position, const auto& wrap) {
   const Config config = Config::from(options);
   if (position.rfind("random:", 0) == 0) {
@@ -66,9 +86,7 @@ void register_stratego(Registry& registry) {
                                            std::uint64_t seed) -> std::unique_ptr<AnyAgent> {
     if (auto a = make_generic_agent<State>(spec, seed, {800, 30})) return a;
     auto [name, options] = Options::parse_spec(spec, "agent option");
-    if (name == "stratego")
-      return std::make_unique<AgentAdapter<State, stratego::Agent>>(
-          std::string(spec), stratego::Agent(stratego::AgentConfig::from(options), seed));
+    if (name == "stratego") return std::make_unique<StrategoAgent>(std::string(spec), stratego::AgentConfig::from(options), seed);
     if (name == "stratego-v2")
       return std::make_unique<AgentAdapter<State, stratego::SearchAgent>>(
           std::string(spec), stratego::SearchAgent(stratego::SearchConfig::from(options), seed));

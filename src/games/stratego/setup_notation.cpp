@@ -35,6 +35,10 @@ void check_letters(const std::string& setup, int player) {
 
 }  // namespace
 
+std::string setup_letters(const Config& config, const Setup& s, int player) {
+  return player_rows(start_position(config, s, s), player);
+}
+
 void add_setup_hooks(GameInfo& info) {
   // Moves name squares only, and the events (reveal e5 6x4, capture e5) are what S-12 shows both players.
   info.public_part = [](const std::string& move, const std::vector<std::string>& events) {
@@ -43,8 +47,7 @@ void add_setup_hooks(GameInfo& info) {
   info.random_setup = [](const Options& options, int player, std::uint64_t seed) {
     const Config config = Config::from(options);
     Rng rng(seed);
-    const Setup s = generate_setup(config, rng);
-    return player_rows(start_position(config, s, s), player);
+    return setup_letters(config, generate_setup(config, rng), player);
   };
   // What the setup editor and the board draw from (GameInfo::constants): the army by rank code, each side's
   // letter per rank code in the setup notation (empty square: "A"), each side's setup rows (1-based, in the

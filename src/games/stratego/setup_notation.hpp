@@ -5,6 +5,10 @@
 // Also declares Stratego's moves and events public whole (GameInfo::public_part).
 #include "core/registry.hpp"
 
+#include "games/stratego/setup.hpp"
+
 namespace strat::stratego {
 void add_setup_hooks(GameInfo& info);
+// `player`'s setup `s` in the setup notation.
+std::string setup_letters(const Config& config, const Setup& s, int player);
 }  // namespace strat::stratego
