@@ -7,7 +7,7 @@
 
 namespace strat::stratego {
 
-Beliefs::Beliefs(const Info& info, const Evidence* evidence, bool nest) : info_(info), prob_(kCells) {
+Beliefs::Beliefs(const Info& info, const RankWeights* weights, bool nest) : info_(info), prob_(kCells) {
   const int enemy = info.player() ^ 1;
   pool_ = info.unknown_enemy_ranks();
   const SquarePriors& priors = info.config().barrage ? kBarrageSquarePriors : kClassicSquarePriors;
@@ -22,7 +22,7 @@ Beliefs::Beliefs(const Info& info, const Evidence* evidence, bool nest) : info_(
       if (!pool_[r] || (moved && !movable(r))) continue;
       // A piece still on its setup square: the human frequency there (floored: rare is not impossible).
       p[r] = !moved && idx >= 0 && idx < 40 ? std::max(0.002, static_cast<double>(priors[idx][r])) : 1.0;
-      if (evidence) p[r] *= evidence->at(s)[r];
+      if (weights) p[r] *= (*weights)[s][r];
     }
     if (nest && !moved && p[kFlag] > 0) {
       // A neighbour's setup rank is known when a known enemy piece stands there that never moved: Bombs never do. An
