@@ -2,9 +2,9 @@
 #include <benchmark/benchmark.h>
 
 #include "games/stratego/belief_agent.hpp"
-#include "games/stratego/search.hpp"
 #include "games/stratego/setup.hpp"
 #include "games/stratego/state.hpp"
+#include "games/stratego/v2/search.hpp"
 
 using namespace strat;
 using namespace strat::stratego;
@@ -75,22 +75,19 @@ void BM_StrategoRandomPlayout(benchmark::State& state) {
 }
 BENCHMARK(BM_StrategoRandomPlayout)->Unit(benchmark::kMillisecond);
 
-// The `stratego` agent searching to depth 4 (4 worlds) from positions of random games: what the transposition table
-// and the reductions of late quiet moves save. Argument: 0 neither, 1 the table (the default agent), 2 both (lmr=1).
+// `stratego-v2` searching to depth 4 (4 worlds) from positions of random games.
 void BM_StrategoSearchDepth4(benchmark::State& state) {
   const auto positions = sample_positions(16);
-  SearchConfig config;
+  v2::SearchConfig config;
   config.time_ms = 0;
   config.max_depth = 4;
-  config.table = state.range(0) >= 1;
-  config.reductions = state.range(0) >= 2;
   std::size_t i = 0;
   for (auto _ : state) {
-    SearchAgent agent(config, 1);
+    v2::SearchAgent agent(config, 1);
     benchmark::DoNotOptimize(agent.choose(positions[i++ % positions.size()]));
   }
 }
-BENCHMARK(BM_StrategoSearchDepth4)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_StrategoSearchDepth4)->Unit(benchmark::kMillisecond);
 
 // Positions of games between two random players, 20 to 80 plies in: both armies mostly unknown and in contact.
 std::vector<State> opening_positions(int count) {
@@ -131,11 +128,11 @@ BENCHMARK(BM_StrategoBeliefSearchNodes)->Unit(benchmark::kMillisecond);
 // over the worlds.
 void BM_StrategoV2SearchNodes(benchmark::State& state) {
   const auto positions = opening_positions(16);
-  SearchConfig config;
+  v2::SearchConfig config;
   config.time_ms = 0;
   config.nodes = 50'000;
   std::size_t i = 0;
-  SearchAgent agent(config, 1);
+  v2::SearchAgent agent(config, 1);
   for (auto _ : state) benchmark::DoNotOptimize(agent.choose(positions[i++ % positions.size()]));
   state.counters["nodes_per_second"] =
       benchmark::Counter(50'000.0 * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);

@@ -4,7 +4,8 @@
 For every game: the result from the agent's side, how many of its last 1,000 moves touched its three most used squares
 (a chase loop: a piece fleeing back and forth, 90% or more), and on how many of its turns a flight from beside a
 revealed enemy piece that beats (or trades with) the fleeing piece led to a position it had already left twice, as it
-saw the board (what `loop` in src/games/stratego/search.cpp costs), with how many of those turns it went round anyway.
+saw the board (what stratego-v2's loop cost prices, src/games/stratego/v2/search.cpp), with how many of those turns it
+went round anyway.
 Needs strat's Python module (`make python`, then PYTHONPATH=build/python).
 
     PYTHONPATH=build/python python3 tools/stratego_loops.py DIR... [--agent stratego] [--all]

@@ -1,10 +1,9 @@
 #pragma once
-// Stratego's own agents. `stratego`: belief-weighted determinized alpha-beta (search.hpp). `stratego-v1`, kept to
-// measure against: information-set MCTS over samples drawn from the player's Info with simple human-like priors
+// `stratego-v1`, kept to measure against (`stratego` is belief_agent.hpp, `stratego-v2` v2/search.hpp):
+// information-set MCTS over samples drawn from the player's Info with simple human-like priors
 // (Flag at the back, Bombs around it), playouts cut short and scored by material.
 #include "ai/mcts.hpp"
 #include "games/stratego/info.hpp"
-#include "games/stratego/search.hpp"
 #include "games/stratego/state.hpp"
 
 namespace strat::stratego {

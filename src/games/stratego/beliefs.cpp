@@ -7,22 +7,7 @@
 
 namespace strat::stratego {
 
-Beliefs::Beliefs(const Info& info, const Evidence* evidence, bool nest) : info_(info), prob_(kCells) {
-  std::array<const std::array<double, kRanks>*, kCells> like{};
-  if (evidence)
-    for (int s = 0; s < kCells; ++s) like[s] = &evidence->at(s);
-  fit(evidence ? like.data() : nullptr, nest);
-}
-
-Beliefs::Beliefs(const Info& info, const std::vector<std::array<double, kRanks>>& likelihood, bool nest)
-    : info_(info), prob_(kCells) {
-  std::array<const std::array<double, kRanks>*, kCells> like{};
-  for (int s = 0; s < kCells; ++s) like[s] = &likelihood.at(s);
-  fit(like.data(), nest);
-}
-
-void Beliefs::fit(const std::array<double, kRanks>* const* likelihood, bool nest) {
-  const Info& info = info_;
+Beliefs::Beliefs(const Info& info, const RankWeights* weights, bool nest) : info_(info), prob_(kCells) {
   const int enemy = info.player() ^ 1;
   pool_ = info.unknown_enemy_ranks();
   const SquarePriors& priors = info.config().barrage ? kBarrageSquarePriors : kClassicSquarePriors;
@@ -37,7 +22,7 @@ void Beliefs::fit(const std::array<double, kRanks>* const* likelihood, bool nest
       if (!pool_[r] || (moved && !movable(r))) continue;
       // A piece still on its setup square: the human frequency there (floored: rare is not impossible).
       p[r] = !moved && idx >= 0 && idx < 40 ? std::max(0.002, static_cast<double>(priors[idx][r])) : 1.0;
-      if (likelihood) p[r] *= (*likelihood[s])[r];
+      if (weights) p[r] *= (*weights)[s][r];
     }
     if (nest && !moved && p[kFlag] > 0) {
       // A neighbour's setup rank is known when a known enemy piece stands there that never moved: Bombs never do. An

@@ -7,26 +7,26 @@
 // squares very unevenly (priors.hpp, learned from the Gravon setups); a piece that moved has lost its square, so it
 // starts from the remaining army alone. The counts are then made consistent by iterative proportional fitting
 // (Sinkhorn): over the unknown pieces, each rank's probabilities add up to how many of that rank are still unplaced,
-// and each piece's add up to one. Behaviour (Evidence: a piece that walked up to a known piece of ours likely beats it)
-// weighs the priors of the pieces that moved.
+// and each piece's add up to one. Behaviour (what an agent read from the enemy's moves: a piece that walked up to a
+// known piece of ours likely beats it) may weigh the priors of the pieces that moved.
 #include <array>
 #include <vector>
 
 #include "core/rng.hpp"
-#include "games/stratego/evidence.hpp"
 #include "games/stratego/info.hpp"
 
 namespace strat::stratego {
 
+// A factor for each rank of the enemy piece on each mailbox square (1: nothing said).
+using RankWeights = std::vector<std::array<double, kRanks>>;
+
 class Beliefs {
  public:
-  // With evidence, each moved piece's prior is multiplied by what its moves said (evidence.hpp) before the fit. With
+  // With weights, each piece's prior is multiplied by its square's factors (what its moves said) before the fit. With
   // `nest`, an unmoved piece's chance of being the Flag is weighed by its neighbours whose setup rank is known: people
   // put Bombs around their Flag, so a known Bomb beside a piece makes it likelier the Flag, and a known piece that never
   // moved (so stood there from the start) less likely (ratios learned from the human setups, priors.hpp).
-  explicit Beliefs(const Info& info, const Evidence* evidence = nullptr, bool nest = true);
-  // The same with the moved pieces' likelihoods given by square (`likelihood[s][r]`, all kCells squares).
-  Beliefs(const Info& info, const std::vector<std::array<double, kRanks>>& likelihood, bool nest = true);
+  explicit Beliefs(const Info& info, const RankWeights* weights = nullptr, bool nest = true);
 
   const Info& info() const { return info_; }
   // The unknown enemy pieces (mailbox squares), and P(rank) for the one at `square` (all zero elsewhere).
@@ -40,7 +40,6 @@ class Beliefs {
   State sample(Rng& rng) const;
 
  private:
-  void fit(const std::array<double, kRanks>* const* likelihood, bool nest);
   Info info_;
   std::vector<int> unknown_;
   std::vector<std::array<double, kRanks>> prob_;  // by mailbox square

@@ -7,13 +7,13 @@
 #include "core/text.hpp"
 #include "games/stratego/agent.hpp"
 #include "games/stratego/belief_agent.hpp"
-#include "games/stratego/search.hpp"
 #include "games/stratego/info.hpp"
 #include "games/stratego/setup.hpp"
 #include "games/stratego/setup_notation.hpp"
 #include "games/stratego/state.hpp"
 #include "games/stratego/ucc.hpp"
 #include "games/stratego/ucc_manager.hpp"
+#include "games/stratego/v2/search.hpp"
 
 namespace strat {
 
@@ -88,8 +88,8 @@ void register_stratego(Registry& registry) {
     auto [name, options] = Options::parse_spec(spec, "agent option");
     if (name == "stratego") return std::make_unique<StrategoAgent>(std::string(spec), stratego::AgentConfig::from(options), seed);
     if (name == "stratego-v2")
-      return std::make_unique<AgentAdapter<State, stratego::SearchAgent>>(
-          std::string(spec), stratego::SearchAgent(stratego::SearchConfig::from(options), seed));
+      return std::make_unique<AgentAdapter<State, stratego::v2::SearchAgent>>(
+          std::string(spec), stratego::v2::SearchAgent(stratego::v2::SearchConfig::from(options), seed));
     if (name == "stratego-v1")
       return std::make_unique<AgentAdapter<State, Mcts<State>>>(std::string(spec),
                                                                 Mcts<State>(stratego::v1_config(options), seed));

@@ -66,9 +66,9 @@ TEST(StrategoSetup, NoGeneratedSetupWallsInAMovablePieceOver2000SeedsClassicAndB
   }
 }
 
-TEST(StrategoSetup, WalledInFindsTheCornerOfTheOldSeed1010Setup) {
-  // The setup the old generator gave seed 1010 (the UCC games lost with no legal move): Captain, Lieutenant
-  // and Sergeant in the right back corner behind Bombs on h1, i2 and j3.
+TEST(StrategoSetup, WalledInFindsATrappedBackCorner) {
+  // A setup an earlier generator made (games were lost with no legal move): Captain, Lieutenant and Sergeant in the
+  // right back corner behind Bombs on h1, i2 and j3.
   const stratego::Setup old = from_rows({{3, 3, 2, 6, 5, 11, 12, 11, 6, 5},
                                {7, 1, 2, 4, 2, 5, 4, 7, 11, 4},
                                {6, 7, 6, 10, 5, 9, 3, 11, 4, 11},
@@ -100,7 +100,7 @@ TEST(StrategoSetup, APocketOnTheFrontRowBeforeALakeIsWalledIn) {
 
 TEST(StrategoSetup, GeneratedSetupsFollowTheHumanSetups) {
   // Learned from the Gravon setups (priors.hpp), and rejecting walled-in draws keeps that: the Flag on the back row,
-  // bombed in on every side (people: 47%; an open Flag was taken four times as often in the arena, stop 32), the
+  // bombed in on every side (people: 47%; an open Flag was taken four times as often in the arena), the
   // Marshal and General almost never on the back row, Scouts mostly forward, Miners mostly behind.
   int bombed_in = 0, marshal_back = 0, scouts_front = 0, scouts_back = 0, miners_back = 0, miners_front = 0;
   const int n = 500;
