@@ -94,6 +94,9 @@ export interface Snapshot {
   legal_moves?: LegalMove[]; // the legal moves in a structured form (cells), same order as `legal`
   rematch?: RematchInfo;
   takeback?: boolean; // whether this game allows taking a move back (against the computer, without a clock)
+  // Where it does: why a take-back by this link's seat would be refused now, because a move of its last turn
+  // showed it something hidden ("" when nothing does).
+  takeback_blocked?: string;
 }
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {

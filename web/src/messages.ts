@@ -39,6 +39,7 @@ export interface MoveMsg extends MoveEntry {
   clocks: Clocks | null;
   draw_offer: number;
   result: Result | null;
+  takeback_blocked?: string; // as in the snapshot, after this move
 }
 
 export interface DrawMsg {

@@ -98,6 +98,9 @@ class State {
   std::string view_json(int player) const;
   std::string render(int perspective, bool color) const;
   static const char* player_name(int p) { return p == 0 ? "red" : "blue"; }
+  // Whether playing m (legal) shows `player` a card it did not know: an opponent's card turned face up or
+  // looked at, or cards of its own drawn from a pile whose order nobody knows (AnyState::move_reveals).
+  bool reveals(const Move& m, int player) const;
   static char player_letter(int p) { return p == 0 ? 'r' : 'b'; }
 
   // Material balance from `player`'s side in [-1, 1]. It reads only what is public (the cards each side still

@@ -92,6 +92,7 @@ export function gamePage(app: HTMLElement, link: string): () => void {
       st.clocks = m.clocks;
       st.draw_offer = m.draw_offer;
       st.result = m.result;
+      if (m.takeback_blocked !== undefined) st.takeback_blocked = m.takeback_blocked;
       st.ply = m.ply + 1;
       if (m.result) st.phase = 'over';
       receivedAt = Date.now();
