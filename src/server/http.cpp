@@ -221,8 +221,8 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
 // A request the server will not read answers with one line, then the connection closes: what the client sent
 // beyond the header is read and dropped for a moment, so that closing does not reset the connection before the
 // client has read the answer.
-asio::awaitable<void> refuse_and_close(beast::tcp_stream& stream, beast::flat_buffer& buffer, http::status status,
-                                       const std::string& message) {
+// The one-line answer before a close, to a request the server will not read or a connection it will not keep.
+Response closing_error(http::status status, const std::string& message) {
   Response res{status, 11};
   res.set(http::field::server, "strat");
   add_security_headers(res);
@@ -231,6 +231,12 @@ asio::awaitable<void> refuse_and_close(beast::tcp_stream& stream, beast::flat_bu
   res.keep_alive(false);
   res.body() = json{{"error", message}}.dump();
   res.prepare_payload();
+  return res;
+}
+
+asio::awaitable<void> refuse_and_close(beast::tcp_stream& stream, beast::flat_buffer& buffer, http::status status,
+                                       const std::string& message) {
+  Response res = closing_error(status, message);
   beast::error_code ec;
   stream.expires_after(std::chrono::seconds(5));
   co_await http::async_write(stream, res, asio::redirect_error(asio::use_awaitable, ec));
@@ -304,14 +310,8 @@ asio::awaitable<void> http_session(tcp::socket socket, Hub& hub, std::shared_ptr
 
 // A connection beyond a limit: one 503 line written at once (the socket's buffer is empty), then closed.
 void refuse_connection(tcp::socket& socket, const std::string& why) {
-  http::response<http::string_body> res{http::status::service_unavailable, 11};
-  res.set(http::field::server, "strat");
-  add_security_headers(res);
-  res.set(http::field::content_type, "application/json");
+  Response res = closing_error(http::status::service_unavailable, why);
   res.set(http::field::retry_after, "5");
-  res.keep_alive(false);
-  res.body() = json{{"error", why}}.dump();
-  res.prepare_payload();
   std::ostringstream out;
   out << res;
   const std::string text = out.str();

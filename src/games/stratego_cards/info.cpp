@@ -30,11 +30,7 @@ bool State::reveals(const Move& m, int player) const {
         if (t != kNone && !shown(theirs.line_flags[t])) return true;
     if (m.kind == kFlagReveal) {  // K-04 d: a new hand from the shuffled cards
       std::array<Card, kDeckSize> all{};
-      int n = 0;
-      for (Card c : mine.line)
-        if (c != kEmpty) all[n++] = c;
-      for (int i = 0; i < mine.hand_n; ++i) all[n++] = mine.hand[i];
-      for (int i = 0; i < mine.pile_n; ++i) all[n++] = mine.pile[i];
+      const int n = mine.gather(all);
       if (draw_is_chance(all.data(), n, n - kPrepDraw)) return true;
     }
   } else if (m.kind != kPlace && !shown(mine.line_flags[m.a])) {

@@ -54,6 +54,8 @@ struct Side {
   int first_empty_slot() const;  // -1 when the line is full
   bool has_attacker() const;
   Counts in_play() const;  // cards on the line, in hand and in the pile
+  // Every card of the side, line then hand then pile, into `all`; returns how many (a Flag reveal, K-04 d).
+  int gather(std::array<Card, kDeckSize>& all) const;
   void add_to_hand(Card c, std::uint8_t flags);
   void remove_from_hand(int index);
   bool operator==(const Side&) const = default;

@@ -278,10 +278,10 @@ TEST(K14, RevealsSaysWhichMovesShowAPlayerACard) {
 // whole pile or the pile holds one kind of card.
 TEST(K14, ADrawFromAShuffledPileRevealsAndAWholeOrUniformPileDoesNot) {
   const auto ends_blue_turn = [](const std::string& red_pile) {
-    State s = pos("b refill 3 0 10,9,B,1,2/4/" + red_pile + " 9,10,-,F,3/6/8,2,2");
+    State s = pos("b refill 3 0 10,9,B,F,2/4/" + red_pile + " 9,10,-,F,3/6/8,2,2");
     return std::array<bool, 2>{s.reveals(s.parse_move("place 3=6"), 0), s.reveals(s.parse_move("place 3=6"), 1)};
   };
-  EXPECT_EQ(ends_blue_turn("6,7,F"), (std::array<bool, 2>{true, false})) << "Red draws 2 of 3 shuffled cards";
+  EXPECT_EQ(ends_blue_turn("6,7,1"), (std::array<bool, 2>{true, false})) << "Red draws 2 of 3 shuffled cards";
   EXPECT_EQ(ends_blue_turn("2,2,2"), (std::array<bool, 2>{false, false})) << "all alike";
   EXPECT_EQ(ends_blue_turn("6,7"), (std::array<bool, 2>{false, false})) << "the whole pile";
 }
