@@ -922,7 +922,8 @@ json Room::view_at(const Access& a, int ply) const {
 namespace {
 
 // Samples per evaluation of a hidden-information position: enough for a steady average, bounded so that a long
-// game is analysed within about a second (three evaluations per ply, each of `samples` draws).
+// game is analysed within about a second (per ply, two evaluations and one move's judgement, each over `samples`
+// draws; a 1,400-ply Stratego game takes about 0.1 s, docs/server.md).
 int analysis_samples(int plies) { return std::clamp(8000 / (2 * (plies + 1)), 2, 16); }
 
 // A move is marked as a mistake when its value to its player fell by at least this much (on [-1, 1]) below that
