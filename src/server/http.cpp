@@ -218,9 +218,6 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   Room* room_ = nullptr;
 };
 
-// A request the server will not read answers with one line, then the connection closes: what the client sent
-// beyond the header is read and dropped for a moment, so that closing does not reset the connection before the
-// client has read the answer.
 // The one-line answer before a close, to a request the server will not read or a connection it will not keep.
 Response closing_error(http::status status, const std::string& message) {
   Response res{status, 11};
@@ -234,6 +231,9 @@ Response closing_error(http::status status, const std::string& message) {
   return res;
 }
 
+// A request the server will not read answers with one line, then the connection closes: what the client sent
+// beyond the header is read and dropped for a moment, so that closing does not reset the connection before the
+// client has read the answer.
 asio::awaitable<void> refuse_and_close(beast::tcp_stream& stream, beast::flat_buffer& buffer, http::status status,
                                        const std::string& message) {
   Response res = closing_error(status, message);
