@@ -36,25 +36,17 @@ class WsWriter {
   void send(std::string text, const std::weak_ptr<void>& owner, bool snapshot = false) {
     if (closed_) return;
     auto alive = owner.lock();
-    if (!alive) {  // the session is being torn down: nobody to write for
-      queue_.clear();
-      return;
-    }
-    if (!queue_.empty() && queued_ + text.size() > limit_) return overflow(std::move(alive));
+    if (!alive) return;  // the session is being torn down: nobody to write for
+    if (!queue_.empty() && queued_ + text.size() > limit_) return overflow(alive);
     queued_ += text.size();
+    snapshots_ += snapshot;
     queue_.push_back({std::move(text), snapshot});
     if (queue_.size() == 1) write_next(std::move(alive));  // otherwise the write in flight goes on with it
   }
 
   // Whether a snapshot sent with `snapshot` has not gone out yet: a repeated request for the state is then
   // answered by that one (with the messages queued after it, it brings the client up to date).
-  bool snapshot_waiting() const {
-    for (const auto& m : queue_)
-      if (m.snapshot) return true;
-    return false;
-  }
-  std::size_t queued_bytes() const { return queued_; }
-  bool overflowed() const { return overflowed_; }
+  bool snapshot_waiting() const { return snapshots_ > 0; }
 
   void mark_closed() { closed_ = true; }
 
@@ -77,12 +69,10 @@ class WsWriter {
     ws_.text(true);
     ws_.async_write(boost::asio::buffer(queue_.front().text),
                     [this, owner = std::move(owner)](boost::beast::error_code ec, std::size_t) mutable {
-                      queued_ -= queue_.front().text.size();
-                      queue_.pop_front();
+                      pop_front();
                       if (ec) {
                         closed_ = true;
-                        queue_.clear();
-                        queued_ = 0;
+                        while (!queue_.empty()) pop_front();
                         return;
                       }
                       if (overflowed_) return close_frame(std::move(owner));
@@ -90,19 +80,26 @@ class WsWriter {
                     });
   }
 
-  // Drops every message not yet being written, then closes: with a close frame after the write in flight (or
-  // at once), and in any case the socket itself after kCloseGrace.
-  void overflow(std::shared_ptr<void> owner) {
+  // Drops every message not yet being written, then closes: with a close frame once the write in flight is
+  // done (write_next's handler), and in any case the socket itself after kCloseGrace. Only called with a write
+  // in flight (the front of the queue).
+  void overflow(const std::shared_ptr<void>& owner) {
     closed_ = overflowed_ = true;
     while (queue_.size() > 1) {
       queued_ -= queue_.back().text.size();
+      snapshots_ -= queue_.back().snapshot;
       queue_.pop_back();
     }
     grace_.expires_after(kCloseGrace);
     grace_.async_wait([this, owner](boost::beast::error_code ec) {
       if (!ec) boost::beast::get_lowest_layer(ws_).close();
     });
-    if (queue_.empty()) close_frame(std::move(owner));  // nothing in flight (not reached: send queues first)
+  }
+
+  void pop_front() {
+    queued_ -= queue_.front().text.size();
+    snapshots_ -= queue_.front().snapshot;
+    queue_.pop_front();
   }
 
   void close_frame(std::shared_ptr<void> owner) {
@@ -116,7 +113,8 @@ class WsWriter {
   Stream& ws_;
   std::size_t limit_;
   std::deque<Message> queue_;
-  std::size_t queued_ = 0;  // bytes in queue_
+  std::size_t queued_ = 0;     // bytes in queue_
+  std::size_t snapshots_ = 0;  // snapshots in queue_
   bool closed_ = false;
   bool overflowed_ = false;
   boost::asio::steady_timer grace_;
