@@ -168,8 +168,11 @@ class Hostile : public ::testing::Test {
         state->apply(moves.back());
       }
       if (std::string(state->outcome().reason) != "ply-limit") continue;
-      auto made = server_test::store_game(*store_, spec, "friend", start, moves, "", seed);
-      on_server([&] { hub_->restore_all(); });
+      server_test::StoredTestGame made;
+      on_server([&] {  // the store is the server's: group commit flushes it on the I/O thread
+        made = server_test::store_game(*store_, spec, "friend", start, moves, "", seed);
+        hub_->restore_all();
+      });
       return made;
     }
     ADD_FAILURE() << "no random game reached " << plies << " plies";
@@ -599,6 +602,12 @@ TEST_F(Hostile, AStateFloodOnASocketThatDoesNotReadCostsNoMemory) {
   const std::size_t snapshot = get("/api/state?token=" + watch).body.size();
   EXPECT_GT(snapshot, 50000u) << "a long game's snapshot";
   auto ws = connect("/ws?token=" + watch);
+  const std::string request = json{{"type", "state"}}.dump();
+#ifdef STRAT_SANITIZED
+  // The sanitizer keeps freed memory in quarantine, so the process's memory says nothing here: only the
+  // snapshots sent are checked.
+  for (int i = 0; i < 4000; ++i) ws->ws.write(asio::buffer(request));
+#else
   std::atomic<bool> sampling{true};
   const std::size_t before = resident_bytes();
   std::atomic<std::size_t> peak{before};
@@ -608,7 +617,6 @@ TEST_F(Hostile, AStateFloodOnASocketThatDoesNotReadCostsNoMemory) {
       std::this_thread::sleep_for(std::chrono::milliseconds(2));
     }
   });
-  const std::string request = json{{"type", "state"}}.dump();
   for (int i = 0; i < 4000; ++i) ws->ws.write(asio::buffer(request));
   // Every request reached the server (nothing left in this socket's send queue); then it has answered them all
   // once its memory has not grown for a second (at most 30 s).
@@ -629,6 +637,7 @@ TEST_F(Hostile, AStateFloodOnASocketThatDoesNotReadCostsNoMemory) {
   std::cout << "[ hostile ] 4000 state requests on a stalled socket, " << snapshot << "-byte snapshots: peak memory +"
             << grown_mb << " MB\n";
   EXPECT_LT(grown_mb, 48.0) << "the server's memory grew with the requests";
+#endif
   // The connection still works once the client reads: what it was sent, then a pong.
   ws->write({{"type", "ping"}});
   Drained d = read_for(*ws, std::chrono::seconds(20), [](const json& m) { return m["type"] == "pong"; });
