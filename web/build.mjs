@@ -1,8 +1,10 @@
 // Builds the front end into dist/ with esbuild: one hashed script and stylesheet, and index.html pointing at
-// them. `node build.mjs --watch` rebuilds on change (serve dist/ with `strat serve`).
+// them, each with a gzip copy beside it (FILE.gz) that `strat serve` sends to browsers that take gzip.
+// `node build.mjs --watch` rebuilds on change, without the copies (serve dist/ with `strat serve`).
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 const watch = process.argv.includes('--watch');
 const out = 'dist';
@@ -16,6 +18,22 @@ function writeIndex(result) {
     .replace(/<script type="module" src="\/src\/main.ts"><\/script>/, `<script type="module" src="${js}"></script>`)
     .replace('</head>', css ? `  <link rel="stylesheet" href="${css}" />\n  </head>` : '</head>');
   fs.writeFileSync(path.join(out, 'index.html'), html);
+}
+
+// Writes FILE.gz beside every text file of the build (written after FILE, so never older); returns the bytes
+// of the compressed copies.
+function compressAll(dir) {
+  let bytes = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) bytes += compressAll(file);
+    else if (/\.(js|css|html|svg|json)$/.test(entry.name)) {
+      const gz = zlib.gzipSync(fs.readFileSync(file), { level: zlib.constants.Z_BEST_COMPRESSION });
+      fs.writeFileSync(file + '.gz', gz);
+      bytes += gz.length;
+    }
+  }
+  return bytes;
 }
 
 const options = {
@@ -41,5 +59,6 @@ if (watch) {
 } else {
   const result = await esbuild.build(options);
   const size = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
-  console.log(`built dist/ (${(size / 1024).toFixed(1)} kB)`);
+  const zipped = compressAll(out);
+  console.log(`built dist/ (${(size / 1024).toFixed(1)} kB, ${(zipped / 1024).toFixed(1)} kB gzipped)`);
 }

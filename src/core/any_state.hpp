@@ -53,6 +53,16 @@ class AnyState {
   // the evaluation over `samples` states drawn from the player's Info with an Rng seeded by `seed`.
   // Empty for a game without an evaluation.
   virtual std::optional<double> evaluate_as_known(int player, int samples, std::uint64_t seed) const = 0;
+  // The value of `move` to the side to move as it knew the position before playing it, in [-1, 1]: the mean,
+  // over `samples` states drawn from its Info with an Rng seeded by `seed` (the same states as
+  // evaluate_as_known draws with that seed), of its evaluation after the move and the opponent's best answer by
+  // the static evaluation in that state. Never the move's revealed result: two states that look the same to the
+  // mover give the same value. Empty for a game without an evaluation; throws BadInput for an illegal move.
+  virtual std::optional<double> evaluate_move_as_known(std::string_view move, int samples, std::uint64_t seed) const = 0;
+  // Whether playing `move` here shows `player` something hidden from it before: a rank or card of the opponent,
+  // or cards of its own that chance kept from it (the card duel's draws). Always false without hidden
+  // information. A take-back never undoes such a move (docs/security.md). Throws BadInput for an illegal move.
+  virtual bool move_reveals(std::string_view move, int player) const = 0;
 };
 
 // Optional per-game hooks, detected at compile time.
@@ -63,12 +73,19 @@ template <class S> concept HasOwnPerft = requires(const S s) { { s.perft(1) } ->
 template <class S> concept HasPlayerName = requires { { S::player_name(0) } -> std::convertible_to<std::string>; };
 template <class S> concept PerftApplies = requires { requires S::kPerftApplies; };
 template <class S> concept HasEnd = requires(S s, const Outcome& o) { s.end(o); };
+// A hidden-information game's `bool reveals(const Move&, int player) const`: AnyState::move_reveals.
+template <class S> concept HasReveals = requires(const S s, const typename S::Move& m) {
+  { s.reveals(m, 0) } -> std::same_as<bool>;
+};
 template <class S> concept HasMoveCells = requires(const S s, const typename S::Move& m) {
   { s.move_cells(m) } -> std::same_as<std::vector<std::string>>;
 };
 
 template <GameState S>
 class StateAdapter final : public AnyState {
+  static_assert(!HiddenInformationGame<S> || HasReveals<S>,
+                "a hidden-information game says which moves reveal what (State::reveals), for take-backs");
+
  public:
   StateAdapter(std::string name, S state) : name_(std::move(name)), s_(std::move(state)) { check(); }
 
@@ -156,6 +173,31 @@ class StateAdapter final : public AnyState {
     }
   }
 
+  std::optional<double> evaluate_move_as_known(std::string_view text, int samples, std::uint64_t seed) const override {
+    if (outcome().over()) bad_input("the game is over");
+    const typename S::Move m = s_.parse_move(text);  // validates legality, throws BadInput
+    if constexpr (!EvaluatedGame<S>) {
+      return std::nullopt;
+    } else if constexpr (HiddenInformationGame<S>) {
+      const int mover = s_.to_move();
+      const auto info = s_.info(mover);
+      Rng rng(seed);
+      const int n = std::max(1, samples);
+      double sum = 0;
+      for (int i = 0; i < n; ++i) sum += answered_value(info.sample(rng), m, mover);
+      return std::clamp(sum / n, -1.0, 1.0);
+    } else {
+      return std::clamp(answered_value(s_, m, s_.to_move()), -1.0, 1.0);
+    }
+  }
+
+  bool move_reveals(std::string_view text, int player) const override {
+    if (outcome().over()) bad_input("the game is over");
+    const typename S::Move m = s_.parse_move(text);  // validates legality, throws BadInput
+    if constexpr (HiddenInformationGame<S>) return s_.reveals(m, player);
+    else return false;
+  }
+
   std::string player_name(int player) const override {
     if constexpr (HasPlayerName<S>) return std::string(S::player_name(player));
     else return player == 0 ? "first" : "second";
@@ -171,6 +213,25 @@ class StateAdapter final : public AnyState {
   S& state() { return s_; }
 
  private:
+  // `player`'s evaluation of `world` after `m` (player's move, legal there as it is in every state its Info
+  // allows) and, when the turn passes, the opponent's answer that is worst for `player` by the evaluation: a
+  // static evaluation right after a move cannot see the recapture it allows.
+  static double answered_value(S world, const typename S::Move& m, int player) {
+    const auto terminal = [player](const Outcome& o) { return o.status == Status::Win ? (o.winner == player ? 1.0 : -1.0) : 0.0; };
+    world.apply(m, nullptr);
+    if (world.outcome().over()) return terminal(world.outcome());
+    if (world.to_move() == player) return static_cast<double>(world.evaluate(player));
+    std::vector<typename S::Move> answers;
+    world.legal_moves(answers);
+    double worst = answers.empty() ? static_cast<double>(world.evaluate(player)) : 1.0;
+    for (const auto& a : answers) {
+      S next = world;
+      next.apply(a, nullptr);
+      worst = std::min(worst, next.outcome().over() ? terminal(next.outcome()) : static_cast<double>(next.evaluate(player)));
+    }
+    return worst;
+  }
+
   // Checked builds only: every state the CLI and the server build or move through keeps its invariants.
   void check() const {
     if constexpr (SelfChecking<S>) STRAT_ASSERT(s_.inconsistency().empty(), name_ + ": " + s_.inconsistency());

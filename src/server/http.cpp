@@ -17,6 +17,8 @@
 
 #include "core/error.hpp"
 #include "core/text.hpp"
+#include "server/connections.hpp"
+#include "server/headers.hpp"
 #include "server/live_http.hpp"
 #include "server/query.hpp"
 #include "server/static_files.hpp"
@@ -35,6 +37,8 @@ using Response = http::response<http::string_body>;
 
 constexpr std::uint32_t kHeaderLimit = 16 * 1024;
 constexpr std::uint64_t kBodyLimit = 256 * 1024;
+constexpr std::chrono::milliseconds kAcceptPause{100};  // between attempts while accept fails
+constexpr std::chrono::seconds kAcceptLogEvery{10};
 
 std::string default_web_root() {
   if (std::filesystem::exists("web/dist/index.html")) return std::filesystem::absolute("web/dist").string();
@@ -46,6 +50,7 @@ namespace {
 Response make_response(const Request& req, http::status status, std::string body, const std::string& type) {
   Response res{status, req.version()};
   res.set(http::field::server, "strat");
+  add_security_headers(res);
   res.set(http::field::content_type, type);
   res.set(http::field::cache_control, "no-store");
   res.keep_alive(req.keep_alive());
@@ -70,9 +75,11 @@ Response static_file(const Request& req, StaticFiles& files) {
   std::string_view target = req.target();
   std::string_view path = target.substr(0, target.find('?'));
   auto file = files.find(path);
+  // The build's compressed copy when the client takes gzip (every text file of the build has one).
+  const bool gzip = file && !file->gzip.empty() && StaticFiles::accepts_gzip(req[http::field::accept_encoding]);
   std::string body;
   if (file) {
-    std::ifstream in(file->path, std::ios::binary);
+    std::ifstream in(gzip ? file->gzip : file->path, std::ios::binary);
     std::ostringstream text;
     text << in.rdbuf();
     if (in) body = text.str();
@@ -86,6 +93,8 @@ Response static_file(const Request& req, StaticFiles& files) {
   }
   auto res = make_response(req, http::status::ok, std::move(body), file->mime);
   if (path.rfind("/assets/", 0) == 0) res.set(http::field::cache_control, "public, max-age=31536000, immutable");
+  if (!file->gzip.empty()) res.set(http::field::vary, "Accept-Encoding");
+  if (gzip) res.set(http::field::content_encoding, "gzip");
   return res;
 }
 
@@ -98,14 +107,7 @@ json parse_body(const Request& req) {
   }
 }
 
-int ply_param(const std::string& target) {
-  std::string ply = query_param(target, "ply");
-  try {
-    return ply.empty() ? 0 : std::stoi(ply);
-  } catch (const std::exception&) {
-    bad_input("ply must be a number");
-  }
-}
+int ply_param(const std::string& target) { return query_int(target, "ply", 0); }
 
 // /api/... routes. Paths: /api/games, /api/lobby, /api/state, /api/games/ID/{join,replay,views,analysis,record}.
 Response api(Hub& hub, const Request& req) {
@@ -156,8 +158,9 @@ Response api(Hub& hub, const Request& req) {
 class WsSession : public Client, public std::enable_shared_from_this<WsSession> {
  public:
   WsSession(tcp::socket socket, Hub& hub) : ws_(std::move(socket)), hub_(hub) {}
-  // A client that does not read is dropped after this many unsent messages.
-  static constexpr std::size_t kQueueLimit = 4096;
+  // A client that does not read is dropped once this many bytes wait to be sent to it (docs/security.md): a
+  // few snapshots of the longest games (about 150 KB at 3,000 plies) and many moves.
+  static constexpr std::size_t kQueueBytes = 1 << 20;
 
   asio::awaitable<void> run(Request req) {
     std::string token = query_param(std::string(req.target()), "token");
@@ -205,26 +208,35 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   }
 
   void send(std::string text) override { writer_.send(std::move(text), weak_from_this()); }
+  void send_snapshot(std::string text) override { writer_.send(std::move(text), weak_from_this(), true); }
+  bool snapshot_waiting() const override { return writer_.snapshot_waiting(); }
 
  private:
   websocket::stream<beast::tcp_stream> ws_;
-  WsWriter writer_{ws_, kQueueLimit};
+  WsWriter writer_{ws_, kQueueBytes};
   Hub& hub_;
   Room* room_ = nullptr;
 };
+
+// The one-line answer before a close, to a request the server will not read or a connection it will not keep.
+Response closing_error(http::status status, const std::string& message) {
+  Response res{status, 11};
+  res.set(http::field::server, "strat");
+  add_security_headers(res);
+  res.set(http::field::content_type, "application/json");
+  res.set(http::field::cache_control, "no-store");
+  res.keep_alive(false);
+  res.body() = json{{"error", message}}.dump();
+  res.prepare_payload();
+  return res;
+}
 
 // A request the server will not read answers with one line, then the connection closes: what the client sent
 // beyond the header is read and dropped for a moment, so that closing does not reset the connection before the
 // client has read the answer.
 asio::awaitable<void> refuse_and_close(beast::tcp_stream& stream, beast::flat_buffer& buffer, http::status status,
                                        const std::string& message) {
-  Response res{status, 11};
-  res.set(http::field::server, "strat");
-  res.set(http::field::content_type, "application/json");
-  res.set(http::field::cache_control, "no-store");
-  res.keep_alive(false);
-  res.body() = json{{"error", message}}.dump();
-  res.prepare_payload();
+  Response res = closing_error(status, message);
   beast::error_code ec;
   stream.expires_after(std::chrono::seconds(5));
   co_await http::async_write(stream, res, asio::redirect_error(asio::use_awaitable, ec));
@@ -237,12 +249,18 @@ asio::awaitable<void> refuse_and_close(beast::tcp_stream& stream, beast::flat_bu
   }
 }
 
-asio::awaitable<void> http_session(tcp::socket socket, Hub& hub, std::shared_ptr<StaticFiles> files, LiveHub* live) {
+// One connection, from its first request to its close; `ticket` holds its place in the connection table.
+asio::awaitable<void> http_session(tcp::socket socket, Hub& hub, std::shared_ptr<StaticFiles> files, LiveHub* live,
+                                   ConnectionLimits limits, std::unique_ptr<ConnectionTable::Ticket> ticket) {
   beast::tcp_stream stream(std::move(socket));
   beast::flat_buffer buffer;
+  bool first = true;
   try {
     for (;;) {
-      stream.expires_after(std::chrono::seconds(120));
+      // The whole request must arrive in time: a client that connects and sends nothing, or trickles its
+      // headers, holds its descriptor only that long.
+      stream.expires_after(first ? limits.first_request : limits.idle);
+      first = false;
       http::request_parser<http::string_body> parser;
       parser.header_limit(kHeaderLimit);
       parser.body_limit(kBodyLimit);
@@ -290,12 +308,61 @@ asio::awaitable<void> http_session(tcp::socket socket, Hub& hub, std::shared_ptr
   stream.socket().shutdown(tcp::socket::shutdown_send, ec);
 }
 
-asio::awaitable<void> accept_loop(tcp::acceptor acceptor, Hub& hub, std::string root, LiveHub* live) {
-  auto files = std::make_shared<StaticFiles>(std::move(root));
+// A connection beyond a limit: one 503 line written at once (the socket's buffer is empty), then closed.
+void refuse_connection(tcp::socket& socket, const std::string& why) {
+  Response res = closing_error(http::status::service_unavailable, why);
+  res.set(http::field::retry_after, "5");
+  std::ostringstream out;
+  out << res;
+  const std::string text = out.str();
+  beast::error_code ec;
+  socket.non_blocking(true, ec);
+  socket.write_some(asio::buffer(text), ec);
+  socket.shutdown(tcp::socket::shutdown_both, ec);
+  socket.close(ec);
+}
+
+// Accepts for as long as the listener is open, whatever accept says: out of descriptors (EMFILE, ENFILE),
+// out of memory or a connection reset before it was taken, the loop pauses briefly and tries again. One line
+// is logged when accepting starts failing and one when it works again, at most once every kAcceptLogEvery
+// (a burst of connections can run out of descriptors several times in a row).
+asio::awaitable<void> accept_loop(tcp::acceptor acceptor, Hub& hub, ServeConfig config) {
+  auto files = std::make_shared<StaticFiles>(config.web_root);
+  auto table = std::make_shared<ConnectionTable>(config.limits);
+  asio::steady_timer pause(acceptor.get_executor());
+  std::size_t failures = 0;  // in a row
+  bool logged = false;
+  auto logged_at = std::chrono::steady_clock::now() - kAcceptLogEvery;
   for (;;) {
-    tcp::socket socket = co_await acceptor.async_accept(asio::use_awaitable);
-    socket.set_option(tcp::no_delay(true));
-    asio::co_spawn(acceptor.get_executor(), http_session(std::move(socket), hub, files, live), asio::detached);
+    beast::error_code ec;
+    tcp::socket socket = co_await acceptor.async_accept(asio::redirect_error(asio::use_awaitable, ec));
+    if (ec) {
+      if (ec == asio::error::operation_aborted || !acceptor.is_open()) co_return;
+      ++failures;
+      if (!logged && std::chrono::steady_clock::now() - logged_at >= kAcceptLogEvery) {
+        std::cerr << "strat serve: cannot accept connections (" << ec.message() << "); retrying every "
+                  << kAcceptPause.count() << " ms" << std::endl;
+        logged = true;
+        logged_at = std::chrono::steady_clock::now();
+      }
+      pause.expires_after(kAcceptPause);
+      co_await pause.async_wait(asio::redirect_error(asio::use_awaitable, ec));
+      continue;
+    }
+    if (logged) std::cerr << "strat serve: accepting connections again after " << failures << " failed attempts" << std::endl;
+    logged = false;
+    failures = 0;
+    const tcp::endpoint peer = socket.remote_endpoint(ec);
+    if (ec) continue;  // gone already
+    std::string why;
+    auto ticket = table->admit(peer.address(), why);
+    if (!ticket) {
+      refuse_connection(socket, why);
+      continue;
+    }
+    socket.set_option(tcp::no_delay(true), ec);
+    asio::co_spawn(acceptor.get_executor(),
+                   http_session(std::move(socket), hub, files, config.live, config.limits, std::move(ticket)), asio::detached);
   }
 }
 
@@ -310,7 +377,7 @@ unsigned short start_listener(asio::io_context& io, Hub& hub, const ServeConfig&
   acceptor.listen(asio::socket_base::max_listen_connections);
   unsigned short port = acceptor.local_endpoint().port();
   hub.enable_group_commit();
-  asio::co_spawn(io, accept_loop(std::move(acceptor), hub, config.web_root, config.live), asio::detached);
+  asio::co_spawn(io, accept_loop(std::move(acceptor), hub, config), asio::detached);
   return port;
 }
 

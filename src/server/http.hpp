@@ -2,6 +2,8 @@
 // The network side: an HTTP listener that serves the built front end (web/dist), the JSON API and the
 // WebSocket endpoint /ws?token=... (protocol in docs/server.md).
 #include <boost/asio/io_context.hpp>
+#include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -12,11 +14,29 @@ namespace strat::server {
 
 class LiveHub;
 
+// What one client may hold (docs/security.md, "Availability"): a connection beyond a limit is answered 503 and
+// closed at once.
+struct ConnectionLimits {
+  // Connections open at once, all clients together; 0: the process's file descriptor limit (RLIMIT_NOFILE)
+  // less kReservedDescriptors, so that the database and the agents always have descriptors left.
+  std::size_t total = 0;
+  // Per IPv4 address, or per IPv6 /64 network; 0: no such limit (behind a reverse proxy every client has the
+  // proxy's address, and the proxy limits each client).
+  std::size_t per_address = 64;
+  // A new connection must deliver its first request (a WebSocket upgrade included) within this; a kept-alive
+  // connection its next request within `idle`.
+  std::chrono::milliseconds first_request{10000};
+  std::chrono::milliseconds idle{60000};
+  static constexpr std::size_t kReservedDescriptors = 32;
+  std::size_t resolved_total() const;  // `total`, or the one from the descriptor limit
+};
+
 struct ServeConfig {
   std::string host = "127.0.0.1";
   unsigned short port = 8080;
   std::string web_root;  // directory of the built front end
   LiveHub* live = nullptr;  // live team games (live_http.hpp); none when null
+  ConnectionLimits limits;
 };
 
 // Binds and starts accepting; returns the port actually bound (useful with port 0).

@@ -15,6 +15,7 @@
 #include "games/stratego_live/card_sheet.hpp"
 #include "games/stratego_live/cards.hpp"
 #include "games/stratego_live/events.hpp"
+#include "server/headers.hpp"
 #include "server/live_hub.hpp"
 #include "server/query.hpp"
 #include "server/ws_writer.hpp"
@@ -35,6 +36,7 @@ std::string_view path_of(std::string_view target) { return target.substr(0, targ
 LiveResponse reply(const LiveRequest& req, http::status status, std::string body, const char* type) {
   LiveResponse res{status, req.version()};
   res.set(http::field::server, "strat");
+  add_security_headers(res);
   res.set(http::field::content_type, type);
   res.set(http::field::cache_control, "no-store");
   res.keep_alive(req.keep_alive());
@@ -47,15 +49,17 @@ LiveResponse json_reply(const LiveRequest& req, const json& body, http::status s
   return reply(req, status, body.dump(), "application/json");
 }
 
+// A printable sheet: its own inline styles, no script (kInlineStylePolicy).
 LiveResponse cards(const LiveRequest& req) {
   const std::string_view target = req.target();
-  unsigned long long cards = 0;
-  const std::string c = query_param(target, "cards");
-  if (!c.empty() && c.size() < 4) cards = std::stoull(c);
+  const int n = query_int(target, "cards", 0);
+  if (n < 0) bad_input("cards must be 20, 30, 40 or 60");
   const int team = live::parse_team(query_param(target, "colour"));
-  const int n = static_cast<int>(cards);
-  if (query_param(target, "format") == "html") return reply(req, http::status::ok, live::card_sheet_html(n, team), "text/html; charset=utf-8");
-  return reply(req, http::status::ok, live::card_sheet_svg(n, team), "image/svg+xml");
+  LiveResponse res = query_param(target, "format") == "html"
+                         ? reply(req, http::status::ok, live::card_sheet_html(n, team), "text/html; charset=utf-8")
+                         : reply(req, http::status::ok, live::card_sheet_svg(n, team), "image/svg+xml");
+  res.set("Content-Security-Policy", kInlineStylePolicy);
+  return res;
 }
 
 }  // namespace
@@ -77,11 +81,7 @@ LiveResponse live_api(LiveHub& hub, const LiveRequest& req) {
     }
     if (path == "/api/live/state" && req.method() == http::verb::get)
       return json_reply(req, hub.state(query_param(req.target(), "token")));
-    if (path == "/api/live/cards" && req.method() == http::verb::get) {
-      if (query_param(req.target(), "cards").find_first_not_of("0123456789") != std::string::npos)
-        bad_input("cards must be 20, 30, 40 or 60");
-      return cards(req);
-    }
+    if (path == "/api/live/cards" && req.method() == http::verb::get) return cards(req);
     return json_reply(req, json{{"error", "no API route " + std::string(path)}}, http::status::not_found);
   } catch (const BadInput& e) {
     return json_reply(req, json{{"error", e.what()}}, http::status::bad_request);
@@ -96,8 +96,9 @@ namespace {
 class LiveWsSession : public Client, public std::enable_shared_from_this<LiveWsSession> {
  public:
   LiveWsSession(tcp::socket socket, LiveHub& hub) : ws_(std::move(socket)), hub_(hub) {}
-  // A device that does not read is dropped after this many unsent messages; it reconnects and resyncs.
-  static constexpr std::size_t kQueueLimit = 1024;
+  // A device that does not read is dropped once this many bytes wait to be sent to it; it reconnects and
+  // resyncs. A live view is a few KB.
+  static constexpr std::size_t kQueueBytes = 256 * 1024;
 
   asio::awaitable<void> run(LiveRequest req) {
     const std::string token = query_param(req.target(), "token");
@@ -138,7 +139,7 @@ class LiveWsSession : public Client, public std::enable_shared_from_this<LiveWsS
 
  private:
   websocket::stream<beast::tcp_stream> ws_;
-  WsWriter writer_{ws_, kQueueLimit};
+  WsWriter writer_{ws_, kQueueBytes};
   LiveHub& hub_;
 };
 }  // namespace

@@ -157,7 +157,9 @@ std::unique_ptr<Room> Room::restore(Store& store, const StoredGame& g, std::int6
   }
   if (room->state_) {
     for (auto& m : store.moves(g.id)) {
-      Played p{m, room->state_->apply(m.move), {}, {}};
+      Played p{m, {}, {}, {}};
+      if (g.summary.empty() && g.result.empty()) room->note_revelations(p, *room->state_);
+      p.events = room->state_->apply(m.move);
       room->history_.push_back(std::move(p));
       room->remaining_[0] = m.clock_ms[0];
       room->remaining_[1] = m.clock_ms[1];
@@ -193,9 +195,11 @@ std::unique_ptr<Room> Room::restore(Store& store, const StoredGame& g, std::int6
 
 // Every message to a client goes out through the store: with group commit, after the commit of the moves it may
 // tell of (Store::after_commit), and in order with the messages before it.
-void Room::deliver(Client* client, std::string text) {
-  if (!store_.holding()) return client->send(std::move(text));
-  store_.after_commit(client, [client, text = std::move(text)]() mutable { client->send(std::move(text)); });
+void Room::deliver(Client* client, std::string text, bool snapshot) {
+  if (!store_.holding()) return snapshot ? client->send_snapshot(std::move(text)) : client->send(std::move(text));
+  store_.after_commit(client, [client, snapshot, text = std::move(text)]() mutable {
+    snapshot ? client->send_snapshot(std::move(text)) : client->send(std::move(text));
+  });
 }
 
 void Room::make_agents() {
@@ -388,7 +392,8 @@ std::string Room::snapshot(Access a) const {
   s["needs_setup"] = static_cast<bool>(spec_.info->from_setups);
   s["online"] = presence();
   s["rematch"] = rematch_json(a);
-  s["takeback"] = meta_.mode == "computer" && meta_.clock_initial_ms <= 0;  // whether this game allows take-backs
+  s["takeback"] = takebacks_allowed();
+  if (takebacks_allowed()) s["takeback_blocked"] = takeback_field(a);
   static const std::string none = "[]";
   const bool no_legal = s["legal"].empty();
   // "moves" is spliced in as text, each move's made once (move_text): a long game's snapshot would otherwise
@@ -413,10 +418,10 @@ std::string Room::snapshot(Access a) const {
 void Room::join(Client* client, Access access) {
   const json before = presence();
   members_.push_back({client, access});
-  deliver(client, snapshot(access));
+  deliver(client, snapshot(access), true);
   if (presence() != before)
     for (auto& m : members_)
-      if (m.client != client) deliver(m.client, snapshot(m.access));
+      if (m.client != client) deliver(m.client, snapshot(m.access), true);
 }
 
 void Room::leave(Client* client) {
@@ -428,7 +433,7 @@ void Room::leave(Client* client) {
 }
 
 void Room::broadcast_snapshots() {
-  for (auto& m : members_) deliver(m.client, snapshot(m.access));
+  for (auto& m : members_) deliver(m.client, snapshot(m.access), true);
 }
 
 void Room::broadcast_plain(const json& message) {
@@ -472,6 +477,10 @@ void Room::broadcast_move(const Played& p) {
     out += mine ? legal_text : none;
     out += ",\"legal_moves\":";
     out += mine ? legal_moves_text() : none;
+    if (takebacks_allowed()) {
+      out += ",\"takeback_blocked\":";
+      append_json_string(out, takeback_field(m.access));
+    }
     out += ",\"view\":";
     out += view;
     out += '}';
@@ -515,7 +524,9 @@ void Room::handle(Client* client, const json& m, std::int64_t now) {
     else if (type == "draw") on_draw(client, a, m);
     else if (type == "takeback") on_takeback(client, a, m);
     else if (type == "rematch") on_rematch(client, a, m);
-    else if (type == "state") deliver(client, snapshot(a));
+    else if (type == "state") {
+      if (!client->snapshot_waiting()) deliver(client, snapshot(a), true);
+    }
     else if (type == "ping") deliver(client, json{{"type", "pong"}}.dump());
     else bad_input(type.empty() ? "a message needs a \"type\"" : "unknown message type " + strat::quoted(type));
   } catch (const BadInput& e) {
@@ -567,6 +578,7 @@ std::string Room::play(int seat, const std::string& move, std::int64_t now) {
   p.stored.ply = state_->ply();
   p.stored.seat = seat;
   p.stored.move = move;
+  note_revelations(p, *state_);
   p.stored.at_ms = now;
   std::int64_t r[2] = {remaining_[0], remaining_[1]};
   if (meta_.clock_initial_ms > 0) r[seat] = std::max<std::int64_t>(1, r[seat] - (now - turn_started_)) + meta_.clock_increment_ms;
@@ -605,7 +617,7 @@ void Room::on_setup(Client* client, const Access& a, const json& m) {
     start_from_setups(now_ms());
     broadcast_snapshots();
   } else {
-    for (auto& mem : members_) deliver(mem.client, snapshot(mem.access));
+    for (auto& mem : members_) deliver(mem.client, snapshot(mem.access), true);
   }
 }
 
@@ -658,7 +670,9 @@ std::unique_ptr<AnyState> Room::start_state() const {
 }
 
 // Against the computer, without a clock: the player's last turn and the computer's answer are undone, in the
-// store first (so a restart replays the shorter game), then here by replaying the game from its start.
+// store first (so a restart replays the shorter game), then here by replaying the game from its start. Never
+// when one of those moves showed the player something hidden: the game would forget it, the player would not
+// (docs/security.md).
 void Room::on_takeback(Client*, const Access& a, const json& m) {
   if (meta_.mode != "computer") bad_input("a move can be taken back only in a game against the computer");
   if (meta_.clock_initial_ms > 0) bad_input("no take-backs in a game with a clock");
@@ -666,12 +680,9 @@ void Room::on_takeback(Client*, const Access& a, const json& m) {
   if (over()) bad_input("the game is over");
   int seat = seat_for(a, m, "take back a move");
   if (state_->to_move() != seat) bad_input("wait for the computer's move, then take back");
-  // The player's last turn: its last run of consecutive moves (a turn may be several moves, like the card
-  // duel's attack and refills), and everything after it.
-  int first = static_cast<int>(history_.size()) - 1;
-  while (first >= 0 && history_[first].stored.seat != seat) --first;
+  const int first = last_turn_start(seat);
   if (first < 0) bad_input("you have no move to take back");
-  while (first > 0 && history_[first - 1].stored.seat == seat) --first;
+  if (std::string why = takeback_blocked(seat); !why.empty()) bad_input(why);
   std::int64_t now = now_ms();
   store_.truncate_moves(meta_.id, history_[first].stored.ply, now);
   history_.resize(first);
@@ -682,6 +693,36 @@ void Room::on_takeback(Client*, const Access& a, const json& m) {
   turn_started_ = now;
   meta_.updated_ms = now;
   broadcast_snapshots();
+}
+
+bool Room::takebacks_allowed() const { return meta_.mode == "computer" && meta_.clock_initial_ms <= 0; }
+
+// The player's last turn: its last run of consecutive moves (a turn may be several moves, like the card duel's
+// attack and refills).
+int Room::last_turn_start(int seat) const {
+  int first = static_cast<int>(history_.size()) - 1;
+  while (first >= 0 && history_[first].stored.seat != seat) --first;
+  if (first < 0) return -1;
+  while (first > 0 && history_[first - 1].stored.seat == seat) --first;
+  return first;
+}
+
+std::string Room::takeback_blocked(int seat) const {
+  const int first = last_turn_start(seat);
+  for (int k = std::max(first, 0); first >= 0 && k < static_cast<int>(history_.size()); ++k)
+    if (history_[k].revealed[seat])
+      return "no take-back: move " + std::to_string(k + 1) + " showed you what was hidden, and a take-back would not make you forget it";
+  return "";
+}
+
+std::string Room::takeback_field(const Access& a) const {
+  return a.acts == 1 || a.acts == 2 ? takeback_blocked(a.acts == 1 ? 0 : 1) : "";
+}
+
+void Room::note_revelations(Played& p, const AnyState& before) const {
+  if (!takebacks_allowed() || !spec_.info->hidden_information()) return;
+  for (int seat = 0; seat < 2; ++seat)
+    if (meta_.seats[seat].kind == "human") p.revealed[seat] = before.move_reveals(p.stored.move, seat);
 }
 
 // A rematch: the same game and opponent with the colours swapped. Against the computer (and in hotseat) it is
@@ -881,32 +922,42 @@ json Room::view_at(const Access& a, int ply) const {
 namespace {
 
 // Samples per evaluation of a hidden-information position: enough for a steady average, bounded so that a long
-// game is analysed within about a second (two evaluations per ply, each of `samples` draws).
+// game is analysed within about a second (per ply, two evaluations and one move's judgement, each over `samples`
+// draws; a 1,400-ply Stratego game takes about 0.1 s, docs/server.md).
 int analysis_samples(int plies) { return std::clamp(8000 / (2 * (plies + 1)), 2, 16); }
 
-// A move is marked as a mistake when its player's evaluation fell by at least this much (on [-1, 1]) from
-// before the move to after the opponent's reply; at most kMistakes are marked, the biggest first.
+// A move is marked as a mistake when its value to its player fell by at least this much (on [-1, 1]) below that
+// player's evaluation before the move; at most kMistakes are marked, the biggest first.
 constexpr double kMistakeDrop = 0.15;
 constexpr std::size_t kMistakes = 3;
 
 }  // namespace
 
 // Each position is evaluated by both players, each from its own Info (AnyState::evaluate_as_known), with a
-// seed fixed per ply so that the analysis is the same every time. A move's loss is its player's evaluation
-// before the move minus the same player's evaluation after the opponent's reply: a static evaluation right
-// after a move cannot see the recapture it allows.
+// seed fixed per ply so that the analysis is the same every time: that is the graph. A move is judged from what
+// its player knew before it (AnyState::evaluate_move_as_known, over the same drawn states as the evaluation
+// before it): its loss is that evaluation minus the move's value, never what the move revealed or what the
+// opponent happened to answer.
 const json& Room::analysis() const {
   if (!over()) bad_input("the analysis is made when the game is over");
   if (analysis_) return *analysis_;
   const int plies = static_cast<int>(history_.size());
   const int samples = analysis_samples(plies);
+  const auto seed = [&](int k, int p) { return meta_.seed * 1000003ULL + static_cast<std::uint64_t>(2 * k + p); };
   std::vector<std::array<double, 2>> e(static_cast<std::size_t>(plies) + 1);
+  std::vector<double> value(static_cast<std::size_t>(plies) + 1);  // value[k]: of move k to its player
   std::unique_ptr<AnyState> s = start_state();
   bool evaluated = true;
   for (int k = 0; k <= plies && evaluated; ++k) {
-    if (k > 0) s->apply(history_[static_cast<std::size_t>(k - 1)].stored.move);
+    if (k > 0) {
+      const StoredMove& m = history_[static_cast<std::size_t>(k - 1)].stored;
+      auto v = s->evaluate_move_as_known(m.move, samples, seed(k - 1, m.seat));
+      if (v) value[static_cast<std::size_t>(k)] = *v;
+      else evaluated = false;
+      s->apply(m.move);
+    }
     for (int p = 0; p < 2 && evaluated; ++p) {
-      auto v = s->evaluate_as_known(p, samples, meta_.seed * 1000003ULL + static_cast<std::uint64_t>(2 * k + p));
+      auto v = s->evaluate_as_known(p, samples, seed(k, p));
       if (v) e[static_cast<std::size_t>(k)][static_cast<std::size_t>(p)] = *v;
       else evaluated = false;
     }
@@ -920,8 +971,8 @@ const json& Room::analysis() const {
     std::vector<std::pair<double, int>> losses;
     for (int k = 1; k <= plies; ++k) {
       const int seat = history_[static_cast<std::size_t>(k - 1)].stored.seat;
-      points.push_back({{"ply", k}, {"seat", seat}, {"value", seat == 0 ? at(k, 0) : -at(k, 1)}});
-      const double loss = at(k - 1, seat) - at(std::min(k + 1, plies), seat);
+      const double loss = at(k - 1, seat) - value[static_cast<std::size_t>(k)];
+      points.push_back({{"ply", k}, {"seat", seat}, {"value", seat == 0 ? at(k, 0) : -at(k, 1)}, {"loss", loss}});
       if (loss >= kMistakeDrop) losses.push_back({loss, k});
     }
     std::sort(losses.begin(), losses.end(),

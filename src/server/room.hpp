@@ -27,6 +27,11 @@ class Client {
  public:
   virtual ~Client() = default;
   virtual void send(std::string text) = 0;
+  // A snapshot of the whole state (join, a "state" request, a change for everyone).
+  virtual void send_snapshot(std::string text) { send(std::move(text)); }
+  // Whether a snapshot sent to this client has not gone out yet: a "state" request is then answered by it,
+  // since with the messages queued after it it brings the client up to date (a flood of requests costs one).
+  virtual bool snapshot_waiting() const { return false; }
 };
 
 // A connected client's rights, from its token.
@@ -132,6 +137,9 @@ class Room {
     std::vector<std::string> events;
     // The move as JSON text, whole and as the other side is told it, made once (move_text).
     mutable std::string whole_text, public_text;
+    // Whether the move showed each seat something hidden from it (AnyState::move_reveals); kept only in games
+    // that allow take-backs, which never undo such a move.
+    bool revealed[2] = {false, false};
   };
   struct Member {
     Client* client;
@@ -157,7 +165,7 @@ class Room {
   void broadcast_move(const Played& p);
   void broadcast_plain(const nlohmann::json& message);
   void error(Client* client, const std::string& what, const std::string& request);
-  void deliver(Client* client, std::string text);
+  void deliver(Client* client, std::string text, bool snapshot = false);
   int seat_for(const Access& a, const nlohmann::json& message, const std::string& action) const;
 
   void on_move(Client* client, const Access& a, const nlohmann::json& m, std::int64_t now);
@@ -166,6 +174,14 @@ class Room {
   void on_resign(Client* client, const Access& a, const nlohmann::json& m);
   void on_draw(Client* client, const Access& a, const nlohmann::json& m);
   void on_takeback(Client* client, const Access& a, const nlohmann::json& m);
+  bool takebacks_allowed() const;  // against the computer, without a clock
+  // The first move of `seat`'s last turn (a take-back undoes it and everything after it); -1 when none.
+  int last_turn_start(int seat) const;
+  // Why a take-back by `seat` would undo something shown to it ("" when nothing would be).
+  std::string takeback_blocked(int seat) const;
+  // "takeback_blocked" for a client's messages: its seat's takeback_blocked, in games that allow take-backs.
+  std::string takeback_field(const Access& a) const;
+  void note_revelations(Played& p, const AnyState& before) const;
   void on_rematch(Client* client, const Access& a, const nlohmann::json& m);
   void make_rematch();
   nlohmann::json rematch_json(const Access& a) const;

@@ -49,7 +49,10 @@ int serve(const ServeArgs& args, std::ostream& out, std::ostream& err) {
   signals.async_wait([&](const boost::system::error_code&, int) { io.stop(); });
   out << "strat serve: " << hub.rooms() << " games restored from " << args.db << "; front end from "
       << config.web_root << "\n";
-  out << "strat serve: listening on http://" << config.host << ":" << port << "/" << std::endl;
+  out << "strat serve: listening on http://" << config.host << ":" << port << "/ (at most "
+      << config.limits.resolved_total() << " connections";
+  if (config.limits.per_address > 0) out << ", " << config.limits.per_address << " per address";
+  out << ")" << std::endl;
   io.run();
   out << "strat serve: stopped" << std::endl;
   return 0;
@@ -67,6 +70,15 @@ void install_serve_verb() {
         ->default_val("127.0.0.1");
     sub->add_option("--web", args->config.web_root, "Directory of the built front end (default: web/dist)");
     sub->add_option("--agent-threads", args->agent_threads, "Threads for computer players (default: all cores)");
+    sub->add_option("--max-connections", args->config.limits.total,
+                    "Connections open at once, all clients together (default: the file descriptor limit, ulimit -n, less " +
+                        std::to_string(ConnectionLimits::kReservedDescriptors) + ")")
+        ->check(CLI::PositiveNumber);
+    sub->add_option("--max-per-address", args->config.limits.per_address,
+                    "Connections open at once from one IPv4 address or IPv6 /64 network (0: no such limit, for a "
+                    "server behind a reverse proxy, where every client has the proxy's address)")
+        ->default_val(args->config.limits.per_address)
+        ->check(CLI::NonNegativeNumber);
     sub->add_flag("--test-seeds", args->test_seeds,
                   "Tests only: let POST /api/games choose the seed of every game, hidden deals included");
     sub->callback([args, &out, &err] {

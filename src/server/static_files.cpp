@@ -1,6 +1,7 @@
 #include "server/static_files.hpp"
 
 #include <cctype>
+#include <optional>
 #include <system_error>
 
 namespace strat::server {
@@ -22,6 +23,54 @@ std::string StaticFiles::mime_type(const std::string& ext) {
   return it == types.end() ? "" : it->second;
 }
 
+namespace {
+
+// `file` + ".gz" when the build wrote it: a regular file inside the root, not older than `file`.
+fs::path compressed(const fs::path& file, const std::string& root_prefix) {
+  std::error_code ec;
+  const fs::path gz = fs::canonical(fs::path(file.string() + ".gz"), ec);
+  if (ec || gz.string().rfind(root_prefix, 0) != 0 || !fs::is_regular_file(gz, ec)) return {};
+  const auto made = fs::last_write_time(gz, ec);
+  if (ec || made < fs::last_write_time(file, ec) || ec) return {};
+  return gz;
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string_view trimmed(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
+bool StaticFiles::accepts_gzip(std::string_view header) {
+  std::optional<bool> gzip, any;
+  while (!header.empty()) {
+    const auto comma = header.find(',');
+    const std::string_view item = header.substr(0, comma);
+    header = comma == std::string_view::npos ? std::string_view() : header.substr(comma + 1);
+    const auto semi = item.find(';');
+    const std::string coding = lower(trimmed(item.substr(0, semi)));
+    bool allowed = true;
+    // Parameters: only the weight matters; q=0 (0.0, 0.000) refuses the coding.
+    for (std::string_view params = semi == std::string_view::npos ? "" : item.substr(semi + 1); !params.empty();) {
+      const auto next = params.find(';');
+      const std::string param = lower(trimmed(params.substr(0, next)));
+      params = next == std::string_view::npos ? std::string_view() : params.substr(next + 1);
+      if (param.rfind("q=", 0) == 0) allowed = param.find_first_not_of("0.", 2) != std::string::npos;
+    }
+    if (coding == "gzip" || coding == "x-gzip") gzip = allowed;
+    else if (coding == "*") any = allowed;
+  }
+  return gzip ? *gzip : any.value_or(false);
+}
+
 void StaticFiles::reindex() {
   std::map<std::string, File> files;
   std::error_code ec;
@@ -37,7 +86,7 @@ void StaticFiles::reindex() {
       const std::string rel = fs::relative(it->path(), root, e2).generic_string();
       const std::string mime = mime_type(it->path().extension().string());
       if (e2 || rel.empty() || mime.empty()) continue;
-      files["/" + rel] = File{real, mime};
+      files["/" + rel] = File{real, mime, compressed(real, prefix)};
     }
   }
   std::lock_guard lock(mutex_);

@@ -21,6 +21,9 @@ class StaticFiles {
   struct File {
     std::filesystem::path path;  // canonical, inside the root
     std::string mime;
+    // The same file compressed at build time (`path` + ".gz", no older than `path`, inside the root); empty
+    // when the build wrote none.
+    std::filesystem::path gzip;
   };
   // The file for a URL path (no query): an indexed file, index.html for an app route (a path of letters,
   // digits, '/', '-' and '_' only, with no extension), or nothing.
@@ -29,6 +32,9 @@ class StaticFiles {
   bool has_index() const;
 
   static std::string mime_type(const std::string& extension);  // "" for a type the build never writes
+  // Whether an Accept-Encoding header lets the answer be gzip-compressed (RFC 9110: "gzip" or "*" with a
+  // non-zero weight, an explicit "gzip;q=0" winning over "*").
+  static bool accepts_gzip(std::string_view accept_encoding);
 
  private:
   void reindex();

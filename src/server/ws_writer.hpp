@@ -1,14 +1,17 @@
 #pragma once
 // The outgoing side of a server WebSocket (game rooms and live games alike). Beast allows one write in flight,
 // while rooms broadcast whenever a move lands, so messages wait in a queue written one at a time. The queue is
-// bounded: a peer that stops reading is dropped (its client reconnects and resyncs) rather than letting the
-// server's memory grow without limit.
+// bounded in bytes: a peer that stops reading is disconnected (its client reconnects and resyncs) rather than
+// letting the server's memory grow without limit. What was queued is dropped at once; the peer is sent a close
+// frame saying why after the message being written, and the socket is closed outright if that does not go out
+// within a moment.
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/this_coro.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
 #include <chrono>
+#include <cstddef>
 #include <deque>
 #include <memory>
 #include <string>
@@ -18,24 +21,32 @@ namespace strat::server {
 class WsWriter {
  public:
   using Stream = boost::beast::websocket::stream<boost::beast::tcp_stream>;
+  // The close frame's reason (RFC 6455 allows 123 bytes).
+  static constexpr const char* kOverflowReason = "too many unread messages: this connection is not reading";
+  // How long the close frame may take to go out after an overflow before the socket is closed outright.
+  static constexpr std::chrono::seconds kCloseGrace{5};
 
   // Each message goes out as one frame: Beast's default (auto_fragment) would cut a message into 4 KB frames,
-  // each its own socket write, and a Stratego move message (view and legal moves) is 5 to 9 KB.
-  WsWriter(Stream& ws, std::size_t limit) : ws_(ws), limit_(limit) { ws_.auto_fragment(false); }
+  // each its own socket write, and a Stratego move message (view and legal moves) is 5 to 9 KB. `limit`: the
+  // bytes that may wait (the message being written included); one message of any size may always wait alone.
+  WsWriter(Stream& ws, std::size_t limit) : ws_(ws), limit_(limit), grace_(ws.get_executor()) { ws_.auto_fragment(false); }
 
   // `owner` is the session holding this writer and its stream; it is kept alive until the writes complete.
-  void send(std::string text, const std::weak_ptr<void>& owner) {
+  // `snapshot`: the message answers a client's request for the whole state (snapshot_waiting).
+  void send(std::string text, const std::weak_ptr<void>& owner, bool snapshot = false) {
     if (closed_) return;
-    if (queue_.size() > limit_) {
-      closed_ = true;
-      boost::beast::get_lowest_layer(ws_).close();
-      return;
-    }
-    queue_.push_back(std::move(text));
-    if (queue_.size() > 1) return;  // the write in flight goes on with it
-    if (auto alive = owner.lock()) write_next(std::move(alive));
-    else queue_.clear();  // the session is being torn down: nobody to write for
+    auto alive = owner.lock();
+    if (!alive) return;  // the session is being torn down: nobody to write for
+    if (!queue_.empty() && queued_ + text.size() > limit_) return overflow(alive);
+    queued_ += text.size();
+    snapshots_ += snapshot;
+    queue_.push_back({std::move(text), snapshot});
+    if (queue_.size() == 1) write_next(std::move(alive));  // otherwise the write in flight goes on with it
   }
+
+  // Whether a snapshot sent with `snapshot` has not gone out yet: a repeated request for the state is then
+  // answered by that one (with the messages queued after it, it brings the client up to date).
+  bool snapshot_waiting() const { return snapshots_ > 0; }
 
   void mark_closed() { closed_ = true; }
 
@@ -49,24 +60,64 @@ class WsWriter {
   }
 
  private:
+  struct Message {
+    std::string text;
+    bool snapshot = false;
+  };
+
   void write_next(std::shared_ptr<void> owner) {
     ws_.text(true);
-    ws_.async_write(boost::asio::buffer(queue_.front()),
+    ws_.async_write(boost::asio::buffer(queue_.front().text),
                     [this, owner = std::move(owner)](boost::beast::error_code ec, std::size_t) mutable {
-                      queue_.pop_front();
+                      pop_front();
                       if (ec) {
                         closed_ = true;
-                        queue_.clear();
+                        while (!queue_.empty()) pop_front();
                         return;
                       }
+                      if (overflowed_) return close_frame(std::move(owner));
                       if (!queue_.empty()) write_next(std::move(owner));
+                    });
+  }
+
+  // Drops every message not yet being written, then closes: with a close frame once the write in flight is
+  // done (write_next's handler), and in any case the socket itself after kCloseGrace. Only called with a write
+  // in flight (the front of the queue).
+  void overflow(const std::shared_ptr<void>& owner) {
+    closed_ = overflowed_ = true;
+    while (queue_.size() > 1) {
+      queued_ -= queue_.back().text.size();
+      snapshots_ -= queue_.back().snapshot;
+      queue_.pop_back();
+    }
+    grace_.expires_after(kCloseGrace);
+    grace_.async_wait([this, owner](boost::beast::error_code ec) {
+      if (!ec) boost::beast::get_lowest_layer(ws_).close();
+    });
+  }
+
+  void pop_front() {
+    queued_ -= queue_.front().text.size();
+    snapshots_ -= queue_.front().snapshot;
+    queue_.pop_front();
+  }
+
+  void close_frame(std::shared_ptr<void> owner) {
+    ws_.async_close(boost::beast::websocket::close_reason(boost::beast::websocket::close_code::policy_error, kOverflowReason),
+                    [this, owner = std::move(owner)](boost::beast::error_code) {
+                      grace_.cancel();
+                      boost::beast::get_lowest_layer(ws_).close();
                     });
   }
 
   Stream& ws_;
   std::size_t limit_;
-  std::deque<std::string> queue_;
+  std::deque<Message> queue_;
+  std::size_t queued_ = 0;     // bytes in queue_
+  std::size_t snapshots_ = 0;  // snapshots in queue_
   bool closed_ = false;
+  bool overflowed_ = false;
+  boost::asio::steady_timer grace_;
 };
 
 }  // namespace strat::server

@@ -238,13 +238,62 @@ TYPED_TEST(Conformance, HiddenInformationStaysHidden) {
         if (p == s.to_move() && !s.outcome().over()) {
           ASSERT_EQ(texts_of(other), texts_of(s)) << "player " << p;
         }
-        // The analysis' evaluation (AnyState::evaluate_as_known) reads only the player's Info.
+        // The analysis' evaluation (AnyState::evaluate_as_known) reads only the player's Info, and so does its
+        // judgement of a move (evaluate_move_as_known).
         ASSERT_EQ(StateAdapter<TypeParam>("sampled", other).evaluate_as_known(p, 3, 7),
                   StateAdapter<TypeParam>("true", s).evaluate_as_known(p, 3, 7))
             << "player " << p;
+        if (p == s.to_move() && !s.outcome().over()) {
+          const auto moves = texts_of(s);
+          const std::string& m = moves[rng.below(static_cast<std::uint32_t>(moves.size()))];
+          ASSERT_EQ(StateAdapter<TypeParam>("sampled", other).evaluate_move_as_known(m, 3, 7),
+                    StateAdapter<TypeParam>("true", s).evaluate_move_as_known(m, 3, 7))
+              << "player " << p << " move " << m;
+        }
       }
     });
     EXPECT_GT(sampled, 0);
+  }
+}
+
+// A move that State::reveals says shows a player nothing (the server's take-backs rely on it) leaves that
+// player's view the same in every state its Info allowed before the move where the move is legal: what the
+// player sees after it follows from what it knew and the move.
+TYPED_TEST(Conformance, AMoveThatRevealsNothingLeavesTheViewDeterminedByTheInfo) {
+  if constexpr (!HiddenInformationGame<TypeParam>) {
+    GTEST_SKIP() << "perfect information";
+  } else {
+    int checked = 0, revealing = 0;
+    along_random_games<TypeParam>(8, [&](const GameSpec&, const AnyState&, const TypeParam& s, Rng& rng) {
+      if (s.outcome().over() || s.ply() % 2 != 0) return;
+      std::vector<typename TypeParam::Move> moves;
+      s.legal_moves(moves);
+      const auto& m = moves[rng.below(static_cast<std::uint32_t>(moves.size()))];
+      const std::string text = s.move_to_string(m);
+      TypeParam after = s;
+      after.apply(m, nullptr);
+      for (int p = 0; p < 2; ++p) {
+        if (s.reveals(m, p)) {
+          ++revealing;
+          continue;
+        }
+        const auto info = s.info(p);
+        for (int k = 0; k < 3; ++k) {
+          TypeParam other = info.sample(rng);
+          typename TypeParam::Move same;
+          try {
+            same = other.parse_move(text);
+          } catch (const BadInput&) {
+            continue;  // the move itself tells the player this world is not the true one
+          }
+          other.apply(same, nullptr);
+          ++checked;
+          ASSERT_EQ(other.view_string(p), after.view_string(p)) << "player " << p << " after " << text;
+        }
+      }
+    });
+    EXPECT_GT(checked, 0);
+    EXPECT_GT(revealing, 0);
   }
 }
 

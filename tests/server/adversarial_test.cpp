@@ -10,8 +10,20 @@
 #include <boost/asio/write.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
+#include <linux/sockios.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <future>
+#include <map>
 #include <set>
 #include <thread>
 
@@ -19,6 +31,7 @@
 #include "server/hub.hpp"
 #include "server/live_hub.hpp"
 #include "server/live_store.hpp"
+#include "server/ws_writer.hpp"
 #include "test_games.hpp"
 #include "ws_client.hpp"
 
@@ -67,6 +80,7 @@ class Hostile : public ::testing::Test {
     config.port = 0;
     config.web_root = (dir_ / "web").string();
     config.live = live_.get();
+    config.limits = limits_;
     port_ = start_listener(io_, *hub_, config);
     thread_ = std::thread([this] { io_.run(); });
   }
@@ -80,10 +94,13 @@ class Hostile : public ::testing::Test {
     fs::remove_all(dir_);
   }
 
-  // Sends raw bytes (no client library to tidy them up) and reads the whole answer.
-  Reply raw(const std::string& bytes) {
+  // Sends raw bytes (no client library to tidy them up) and reads the whole answer. `from`: the loopback
+  // address the request comes from (all of 127.0.0.0/8 is this machine).
+  Reply raw(const std::string& bytes, const std::string& from = "127.0.0.1") {
     asio::io_context io;
     tcp::socket socket(io);
+    socket.open(tcp::v4());
+    socket.bind(tcp::endpoint(asio::ip::make_address(from), 0));
     socket.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port_));
     asio::write(socket, asio::buffer(bytes));
     socket.shutdown(tcp::socket::shutdown_send);
@@ -116,6 +133,51 @@ class Hostile : public ::testing::Test {
 
   using Ws = server_test::WsClient;
   std::unique_ptr<Ws> connect(const std::string& path) { return server_test::ws_connect(port_, path); }
+
+  // A connection that sends nothing, from a loopback address.
+  std::unique_ptr<tcp::socket> idle_connection(asio::io_context& io, const std::string& from = "127.0.0.1") {
+    auto socket = std::make_unique<tcp::socket>(io);
+    socket->open(tcp::v4());
+    socket->bind(tcp::endpoint(asio::ip::make_address(from), 0));
+    socket->connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port_));
+    return socket;
+  }
+
+  // Runs `f` on the server's I/O thread (Hub and Room calls belong there) and waits for it.
+  void on_server(const std::function<void()>& f) {
+    std::promise<void> done;
+    asio::post(io_, [&] {
+      f();
+      done.set_value();
+    });
+    done.get_future().wait();
+  }
+
+  // A finished Stratego game between two friends, `plies` long (random moves, ended by the ply limit), stored
+  // and restored into the hub: its snapshot holds every move.
+  server_test::StoredTestGame long_game(int plies) {
+    const std::string spec = "stratego:ply_limit=" + std::to_string(plies);
+    for (std::uint64_t seed = 1; seed < 60; ++seed) {
+      auto state = GameSpec::parse(spec).new_game(seed);
+      const std::string start = state->position();
+      std::vector<std::string> moves;
+      Rng rng(seed);
+      while (!state->outcome().over()) {
+        const auto legal = state->legal_moves();
+        moves.push_back(legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+        state->apply(moves.back());
+      }
+      if (std::string(state->outcome().reason) != "ply-limit") continue;
+      server_test::StoredTestGame made;
+      on_server([&] {  // the store is the server's: group commit flushes it on the I/O thread
+        made = server_test::store_game(*store_, spec, "friend", start, moves, "", seed);
+        hub_->restore_all();
+      });
+      return made;
+    }
+    ADD_FAILURE() << "no random game reached " << plies << " plies";
+    return {};
+  }
   // A request answered, then a "state" asked for: everything the socket said until that state came back.
   std::vector<json> exchange(Ws& w, const json& message) {
     std::vector<json> got;
@@ -130,6 +192,7 @@ class Hostile : public ::testing::Test {
 
   fs::path dir_;
   std::string db_;
+  ConnectionLimits limits_;  // set by a test's fixture before SetUp
   asio::io_context io_;
   std::unique_ptr<Store> store_;
   std::unique_ptr<LiveStore> live_store_;
@@ -400,6 +463,278 @@ TEST_F(Hostile, EveryRouteAnswersOnlyWithinItsTokensRights) {
   }
   std::cout << "[ hostile ] " << kinds.size() << " token kinds, " << probes << " probes\n";
   EXPECT_GE(probes, 100);
+}
+
+
+// What a socket receives within `limit`, until the server closes it: the text and whether it was closed.
+struct Heard {
+  std::string text;
+  bool closed = false;
+};
+Heard hear(tcp::socket& socket, std::chrono::milliseconds limit) {
+  Heard h;
+  const auto end = std::chrono::steady_clock::now() + limit;
+  char buf[4096];
+  for (;;) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(end - std::chrono::steady_clock::now());
+    if (left.count() <= 0) return h;
+    pollfd p{socket.native_handle(), POLLIN, 0};
+    if (::poll(&p, 1, static_cast<int>(left.count())) <= 0) return h;
+    const ssize_t n = ::recv(socket.native_handle(), buf, sizeof buf, 0);
+    if (n <= 0) {
+      h.closed = true;
+      return h;
+    }
+    h.text.append(buf, static_cast<std::size_t>(n));
+  }
+}
+
+// Reads WebSocket messages for at most `limit`, until `stop` says so or the connection ends; counts them by
+// type, and keeps how the server closed it.
+struct Drained {
+  std::map<std::string, int> types;
+  int messages = 0;
+  bool stopped = false, closed = false;
+  websocket::close_reason reason;
+};
+Drained read_for(server_test::WsClient& w, std::chrono::milliseconds limit, const std::function<bool(const json&)>& stop) {
+  Drained d;
+  beast::flat_buffer buffer;
+  std::function<void()> next = [&] {
+    w.ws.async_read(buffer, [&](beast::error_code ec, std::size_t) {
+      if (ec) {
+        d.closed = ec == websocket::error::closed;
+        d.reason = w.ws.reason();
+        return;
+      }
+      json m = json::parse(beast::buffers_to_string(buffer.data()), nullptr, false);
+      buffer.clear();
+      ++d.messages;
+      ++d.types[m.is_object() ? m.value("type", std::string()) : std::string()];
+      if (stop(m)) {
+        d.stopped = true;
+        return;
+      }
+      next();
+    });
+  };
+  next();
+  w.io.restart();
+  w.io.run_for(limit);
+  return d;
+}
+
+// This process's resident memory, in bytes (the server runs in it).
+std::size_t resident_bytes() {
+  std::ifstream statm("/proc/self/statm");
+  std::size_t pages = 0, resident = 0;
+  statm >> pages >> resident;
+  return resident * static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+}
+
+// Tight limits, so that the tests below reach them with a handful of sockets.
+class HostileLimits : public Hostile {
+ protected:
+  HostileLimits() {
+    limits_.total = 6;
+    limits_.per_address = 4;
+    limits_.first_request = std::chrono::milliseconds(300);
+  }
+};
+
+// A client that connects and sends nothing, or trickles a request that never ends, holds its descriptor only
+// until the first-request timeout: the old server waited two minutes per request.
+TEST_F(HostileLimits, AConnectionWithoutARequestInTimeIsClosed) {
+  asio::io_context io;
+  const auto start = std::chrono::steady_clock::now();
+  auto silent = idle_connection(io);
+  auto trickle = idle_connection(io);
+  const std::string head = "GET / HTTP/1.1\r\nHost: x\r\n";
+  ::send(trickle->native_handle(), head.data(), head.size(), MSG_NOSIGNAL);
+  for (int i = 0; i < 10; ++i) {  // one more header line every 50 ms, never the blank line that ends them
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    const std::string line = "X-Slow-" + std::to_string(i) + ": 1\r\n";
+    ::send(trickle->native_handle(), line.data(), line.size(), MSG_NOSIGNAL);
+  }
+  EXPECT_TRUE(hear(*silent, std::chrono::seconds(3)).closed) << "a silent connection is closed";
+  EXPECT_TRUE(hear(*trickle, std::chrono::seconds(3)).closed) << "a trickled request is closed";
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(3));
+  // A client that asks in time is served, and a kept-alive connection may ask again.
+  EXPECT_EQ(get("/").status, 200);
+}
+
+// One address may hold `per_address` connections, everyone together `total`; beyond, a connection gets one
+// 503 line and is closed, and a place comes back when a connection closes. The old server had no limit.
+TEST_F(HostileLimits, OneAddressHoldsAtMostItsShareOfConnections) {
+  asio::io_context io;
+  std::vector<std::unique_ptr<tcp::socket>> held;
+  for (int i = 0; i < 4; ++i) held.push_back(idle_connection(io, "127.0.0.1"));
+  auto extra = idle_connection(io, "127.0.0.1");
+  Heard refused = hear(*extra, std::chrono::seconds(3));
+  EXPECT_TRUE(refused.closed);
+  EXPECT_EQ(refused.text.rfind("HTTP/1.1 503", 0), 0u) << refused.text;
+  EXPECT_NE(refused.text.find("too many connections from your address (4 open)"), std::string::npos) << refused.text;
+  // Another address is served meanwhile...
+  Reply other = raw("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", "127.0.0.2");
+  EXPECT_EQ(other.status, 200);
+  // ...until everyone together holds the total.
+  held.push_back(idle_connection(io, "127.0.0.2"));
+  held.push_back(idle_connection(io, "127.0.0.2"));
+  auto third = idle_connection(io, "127.0.0.3");
+  Heard full = hear(*third, std::chrono::seconds(3));
+  EXPECT_NE(full.text.find("at its limit of 6 connections"), std::string::npos) << full.text;
+  // Closing one gives its place back.
+  held.front()->close();
+  int status = 0;
+  for (int i = 0; i < 100 && status != 200; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    status = raw("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", "127.0.0.3").status;
+  }
+  EXPECT_EQ(status, 200);
+}
+
+// The audit's attack: a watch link of a long finished game stops reading and asks for the state 4,000 times.
+// The old server queued one 71 KB snapshot per request (about 290 MB); now a request while a snapshot still
+// waits to go out is answered by that one, so the server's memory stays flat.
+TEST_F(Hostile, AStateFloodOnASocketThatDoesNotReadCostsNoMemory) {
+  const auto game = long_game(1400);
+  const std::string watch = game.tokens.at("watch");
+  const std::size_t snapshot = get("/api/state?token=" + watch).body.size();
+  EXPECT_GT(snapshot, 50000u) << "a long game's snapshot";
+  auto ws = connect("/ws?token=" + watch);
+  const std::string request = json{{"type", "state"}}.dump();
+#ifdef STRAT_SANITIZED
+  // The sanitizer keeps freed memory in quarantine, so the process's memory says nothing here: only the
+  // snapshots sent are checked.
+  for (int i = 0; i < 4000; ++i) ws->ws.write(asio::buffer(request));
+#else
+  std::atomic<bool> sampling{true};
+  const std::size_t before = resident_bytes();
+  std::atomic<std::size_t> peak{before};
+  std::thread sampler([&] {
+    while (sampling) {
+      peak = std::max(peak.load(), resident_bytes());
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+  });
+  for (int i = 0; i < 4000; ++i) ws->ws.write(asio::buffer(request));
+  // Every request reached the server (nothing left in this socket's send queue); then it has answered them all
+  // once its memory has not grown for a second (at most 30 s).
+  for (int i = 0; i < 500; ++i) {
+    int unsent = 0;
+    ::ioctl(ws->ws.next_layer().native_handle(), SIOCOUTQ, &unsent);
+    if (unsent == 0) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  for (int i = 0; i < 30; ++i) {
+    const std::size_t seen = peak;
+    std::this_thread::sleep_for(std::chrono::seconds(1));
+    if (peak == seen) break;
+  }
+  sampling = false;
+  sampler.join();
+  const double grown_mb = static_cast<double>(peak - std::min(peak.load(), before)) / (1 << 20);
+  std::cout << "[ hostile ] 4000 state requests on a stalled socket, " << snapshot << "-byte snapshots: peak memory +"
+            << grown_mb << " MB\n";
+  EXPECT_LT(grown_mb, 48.0) << "the server's memory grew with the requests";
+#endif
+  // The connection still works once the client reads: what it was sent, then a pong.
+  ws->write({{"type", "ping"}});
+  Drained d = read_for(*ws, std::chrono::seconds(20), [](const json& m) { return m["type"] == "pong"; });
+  EXPECT_TRUE(d.stopped) << "no pong";
+  EXPECT_LT(d.types["state"], 1000) << "requests were coalesced";
+  std::cout << "[ hostile ] " << d.types["state"] << " snapshots sent for 4001 asked\n";
+}
+
+// A client that does not read while snapshots are broadcast to it (here: another player coming and going
+// again and again) is disconnected once 1 MiB waits for it, with a close frame saying why, rather than the
+// server queueing 4,096 messages whatever their size.
+TEST_F(Hostile, ASlowReaderIsDisconnectedWithAReasonOnceItsQueueIsFull) {
+  const auto game = long_game(1400);
+  const std::string watch = game.tokens.at("watch"), seat = game.tokens.at("seat0");
+  const std::size_t snapshot = get("/api/state?token=" + watch).body.size();
+  auto slow = std::make_unique<Ws>();
+  slow->ws.next_layer().open(tcp::v4());
+  slow->ws.next_layer().set_option(asio::socket_base::receive_buffer_size(8192));
+  slow->ws.next_layer().connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port_));
+  slow->ws.handshake("127.0.0.1", "/ws?token=" + watch);
+  // Enough snapshots to fill the kernel's buffers (tcp_wmem's maximum) and the 1 MiB queue, twice over.
+  std::size_t wmem[3] = {0, 0, 4u << 20};
+  std::ifstream("/proc/sys/net/ipv4/tcp_wmem") >> wmem[0] >> wmem[1] >> wmem[2];
+  const std::size_t cycles = 2 * (wmem[2] + (1u << 20)) / (2 * snapshot) + 10;
+  for (std::size_t i = 0; i < cycles; ++i) {  // each join and each leave sends everyone a snapshot
+    auto player = connect("/ws?token=" + seat);
+    player->read();
+    player->ws.close(websocket::close_code::normal);
+  }
+  Drained d = read_for(*slow, std::chrono::seconds(8), [](const json&) { return false; });
+  EXPECT_TRUE(d.closed) << "the slow reader was not disconnected (" << d.messages << " messages)";
+  EXPECT_EQ(d.reason.code, websocket::close_code::policy_error);
+  EXPECT_EQ(std::string(d.reason.reason.c_str()), WsWriter::kOverflowReason);
+  EXPECT_LT(static_cast<std::size_t>(d.messages), 2 * cycles) << "what waited was dropped";
+  std::cout << "[ hostile ] slow reader: " << cycles << " join/leave cycles of " << snapshot << "-byte snapshots, "
+            << d.messages << " messages read, then closed: " << d.reason.reason.c_str() << "\n";
+}
+
+// The audit's first fault: once accept failed for want of descriptors (EMFILE), the old server's accept loop
+// ended and the listener closed for good, the process alive and silent. A `strat serve` under `ulimit -n 64`
+// (and limits set above it, so that accept really fails) gets 100 idle connections, which are then closed: the
+// next request is served, and the log has one line for the failures and one for the recovery.
+TEST(HostileProcess, TheServerKeepsAcceptingAfterRunningOutOfDescriptors) {
+  const fs::path dir = fs::temp_directory_path() / ("strat-emfile-" + random_token());
+  fs::create_directories(dir / "web");
+  std::ofstream(dir / "web" / "index.html") << kIndex;
+  const std::string log = (dir / "serve.log").string();
+  const std::string command = "ulimit -n 64 && echo $$ && exec " + std::string(STRAT_BINARY) + " serve --port 0 --db " +
+                              (dir / "strat.db").string() + " --web " + (dir / "web").string() +
+                              " --agent-threads 1 --max-connections 1000 --max-per-address 1000 2>" + log;
+  FILE* out = ::popen(("/bin/sh -c '" + command + "'").c_str(), "r");
+  ASSERT_NE(out, nullptr);
+  char line[512];
+  ASSERT_NE(std::fgets(line, sizeof line, out), nullptr);
+  const pid_t pid = std::stoi(line);
+  unsigned short port = 0;
+  while (port == 0 && std::fgets(line, sizeof line, out)) {
+    const std::string text = line;
+    const auto at = text.find("http://127.0.0.1:");
+    if (at != std::string::npos) port = static_cast<unsigned short>(std::stoi(text.substr(at + 17)));
+  }
+  ASSERT_NE(port, 0) << "the server did not start";
+  asio::io_context io;
+  const tcp::endpoint server(asio::ip::make_address("127.0.0.1"), port);
+  std::vector<tcp::socket> idle;
+  for (int i = 0; i < 100; ++i) {
+    idle.emplace_back(io);
+    idle.back().connect(server);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));  // the server runs out of descriptors
+  for (auto& s : idle) s.close();
+  idle.clear();
+  std::string answer;
+  for (int attempt = 0; attempt < 50 && answer.find(kIndex) == std::string::npos; ++attempt) {
+    tcp::socket s(io);
+    beast::error_code ec;
+    s.connect(server, ec);
+    if (!ec) {
+      const std::string request = "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+      asio::write(s, asio::buffer(request), ec);
+      answer = hear(s, std::chrono::seconds(2)).text;
+    }
+    if (answer.find(kIndex) == std::string::npos) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  ::kill(pid, SIGTERM);
+  ::pclose(out);
+  std::ifstream in(log);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  fs::remove_all(dir);
+  EXPECT_NE(answer.find(kIndex), std::string::npos) << "no answer after the descriptors ran out";
+  auto count = [&](const std::string& what) {
+    std::size_t n = 0;
+    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+  };
+  EXPECT_EQ(count("cannot accept connections (Too many open files)"), 1u) << text;
+  EXPECT_EQ(count("accepting connections again"), 1u) << text;
 }
 
 }  // namespace

@@ -170,5 +170,30 @@ TEST_F(History, AnalysisMarksTheMoveThatLostTheWin) {
   for (const auto& m : a["mistakes"]) EXPECT_NE(m["seat"], 1) << "blue played perfectly: " << m;
 }
 
+// The audit's fourth fault: the same attack, a Lieutenant (5) onto a piece Red never saw, was judged a mistake
+// only in the game where that piece was a Bomb. Here two games differ only in which of two unmoved Blue pieces,
+// e7 or a10, is the Bomb and which the Sergeant (4): Red's knowledge before e6xe7 is the same in both, so the
+// move's loss (and whether it is marked) is the same, while the graph shows how differently it turned out.
+TEST_F(History, AMoveIsJudgedByWhatItsPlayerKnewNotByWhatItRevealed) {
+  json analyses[2];
+  for (int bomb_first = 0; bomb_first < 2; ++bomb_first) {
+    const std::string field = server_test::stratego_field({{"a1", 'M'}, {"b1", 'D'}, {"e6", 'G'}, {"e7", bomb_first ? 'N' : 'R'},
+                                              {"a10", bomb_first ? 'R' : 'N'}, {"j7", 'P'}, {"j10", 'Y'}});
+    auto g = server_test::store_game(*store, "stratego", "friend", field + " r", {"e6xe7"},
+                                     R"({"status":"win","winner":1,"reason":"resign"})", 42);
+    hub = std::make_unique<Hub>(io, *store, 1);
+    hub->restore_all();
+    analyses[bomb_first] = hub->analysis(g.id);
+  }
+  const json& bomb = analyses[1];
+  const json& sergeant = analyses[0];
+  ASSERT_TRUE(bomb["available"].get<bool>());
+  ASSERT_EQ(bomb["points"].size(), 2u);
+  EXPECT_LT(bomb["points"][1]["value"].get<double>(), sergeant["points"][1]["value"].get<double>())
+      << "the graph shows the outcome: Red lost its Lieutenant on the Bomb, took the Sergeant in the other game";
+  EXPECT_EQ(bomb["points"][1]["loss"], sergeant["points"][1]["loss"]) << "the move is judged the same";
+  EXPECT_EQ(bomb["mistakes"], sergeant["mistakes"]);
+}
+
 }  // namespace
 }  // namespace strat::server

@@ -133,6 +133,44 @@ TEST_F(Players, TakeBackIsRefusedWithAClockBetweenPlayersWhileTheComputerThinksA
   refused(watched, "watch", false, "only watches");
 }
 
+// The audit's third fault: attack an unknown piece, take the move back, and the board shows '?' again while the
+// player knows the rank. A take-back never undoes a move that showed the player something hidden; the refusal
+// is one line, the client is told beforehand (takeback_blocked), and a later turn that revealed nothing may be
+// taken back. Red's Lieutenant on e6 attacks Blue's unknown e7 (a Bomb); Blue's only other movable piece, a
+// Scout on j7, is known, so the computer's answers reveal nothing.
+TEST_F(Players, TakeBackNeverUndoesAMoveThatRevealedAHiddenPiece) {
+  boost::asio::io_context io;
+  auto guard = boost::asio::make_work_guard(io);
+  Store store(path);
+  const std::string f = server_test::stratego_field(
+      {{"a1", 'M'}, {"b1", 'D'}, {"e6", 'G'}, {"e7", 'N'}, {"a10", 'R'}, {"j7", 'P'}, {"j10", 'Y'}});
+  auto g = server_test::store_game(store, "stratego", "computer", f + " r 0 - - j7 -", {}, "", 7, "random");
+  Hub hub(io, store, 1);
+  hub.restore_all();
+  Seat me(hub, g.tokens.at("seat0"));
+  EXPECT_EQ(me.state()["takeback_blocked"], "");
+  me.send({{"type", "move"}, {"move", "e6xe7"}});  // reveal e7 5xB: the Lieutenant falls on the Bomb
+  run_until(io, [&] { return store.moves(g.id).size() == 2; });
+  ASSERT_EQ(store.moves(g.id).size(), 2u) << "the computer answered";
+  const json st = me.state();
+  const std::string blocked = st["takeback_blocked"];
+  EXPECT_NE(blocked.find("no take-back: move 1 showed you"), std::string::npos) << st.dump().substr(0, 300);
+  me.send({{"type", "takeback"}});
+  const std::string refusal = me.rec.last_of("error")["message"];
+  EXPECT_EQ(refusal, blocked);
+  EXPECT_EQ(refusal.find('\n'), std::string::npos);
+  EXPECT_EQ(store.moves(g.id).size(), 2u) << "nothing was undone";
+  EXPECT_NE(me.state()["view"]["cells"][64].dump().find("\"B\""), std::string::npos) << "e7's Bomb stays known";
+  // A quiet turn: the Scout steps, the computer's known Scout answers; that turn may be taken back.
+  me.send({{"type", "move"}, {"move", "b1-b2"}});
+  run_until(io, [&] { return store.moves(g.id).size() == 4; });
+  ASSERT_EQ(store.moves(g.id).size(), 4u);
+  EXPECT_EQ(me.rec.last_of("move")["takeback_blocked"], "") << "move messages carry it too";
+  me.send({{"type", "takeback"}});
+  EXPECT_EQ(store.moves(g.id).size(), 2u) << "the quiet turn was taken back";
+  EXPECT_EQ(me.rec.last_of("state")["takeback_blocked"], blocked) << "and the turn before it is the revealing one again";
+}
+
 TEST_F(Players, RematchAgainstTheComputerSwapsTheColoursAtOnceAndSurvivesARestart) {
   std::string old_token, new_token, id;
   {

@@ -6,6 +6,7 @@
 #include "core/error.hpp"
 #include "core/registry.hpp"
 #include "core/text.hpp"
+#include "server/secure_random.hpp"
 
 namespace strat::server_test {
 
@@ -83,6 +84,16 @@ class Secrets final : public AnyState {
       if (revealed_[i]) diff += static_cast<int>(words_[player][i].size()) - static_cast<int>(words_[1 - player][i].size());
     return std::clamp(diff / 10.0, -1.0, 1.0);
   }
+  // Judged from the words revealed before the move: what the hit will show is unknown to the mover.
+  std::optional<double> evaluate_move_as_known(std::string_view move, int samples, std::uint64_t seed) const override {
+    clone()->apply(move);  // refuses an illegal move
+    return evaluate_as_known(to_move(), samples, seed);
+  }
+  // A hit shows both players the words of its slot, unless they were shown already.
+  bool move_reveals(std::string_view move, int) const override {
+    clone()->apply(move);
+    return !revealed_[move[4] - '1'];
+  }
   bool hidden_information() const override { return true; }
   std::string player_name(int p) const override { return name_of(p); }
   std::optional<std::uint64_t> perft(int) const override { return std::nullopt; }
@@ -155,6 +166,21 @@ class Nim final : public AnyState {
     const bool mover_wins = pile_ % 3 != 0;
     return (mover_wins == (to_move() == player)) ? 0.5 : -0.5;
   }
+  // The mover's value after the move and the opponent's best answer.
+  std::optional<double> evaluate_move_as_known(std::string_view move, int samples, std::uint64_t seed) const override {
+    const int mover = to_move();
+    auto after = clone();
+    after->apply(move);
+    if (after->outcome().over()) return after->evaluate_as_known(mover, samples, seed);
+    double worst = 1.0;
+    for (const auto& answer : after->legal_moves()) {
+      auto next = after->clone();
+      next->apply(answer);
+      worst = std::min(worst, *next->evaluate_as_known(mover, samples, seed));
+    }
+    return worst;
+  }
+  bool move_reveals(std::string_view, int) const override { return false; }
   bool hidden_information() const override { return false; }
   std::string player_name(int p) const override { return name_of(p); }
   std::optional<std::uint64_t> perft(int) const override { return std::nullopt; }
@@ -221,6 +247,59 @@ void register_test_games() {
   nim.new_game = [](const Options&, std::uint64_t) -> std::unique_ptr<AnyState> { return std::make_unique<Nim>(); };
   nim.make_agent = [](const Options&, std::string_view spec, std::uint64_t) { return make_agent(spec); };
   Registry::global().add(nim);
+}
+
+std::string stratego_field(const std::map<std::string, char>& pieces) {
+  std::string f(100, 'A');
+  const auto at = [](const std::string& sq) { return static_cast<std::size_t>((std::stoi(sq.substr(1)) - 1) * 10 + (sq[0] - 'a')); };
+  for (const char* lake : {"c5", "d5", "c6", "d6", "g5", "h5", "g6", "h6"}) f[at(lake)] = '_';
+  for (const auto& [sq, letter] : pieces) f[at(sq)] = letter;
+  return f;
+}
+
+StoredTestGame store_game(server::Store& store, const std::string& spec_text, const std::string& mode,
+                          const std::string& position, const std::vector<std::string>& moves,
+                          const std::string& result, std::uint64_t seed, const std::string& agent) {
+  const GameSpec spec = GameSpec::parse(spec_text);
+  server::StoredGame g;
+  g.id = server::random_token().substr(0, 12);
+  g.spec = spec_text;
+  g.mode = mode;
+  g.start = "pos:" + position;
+  g.seed = seed;
+  g.created_ms = g.updated_ms = g.started_ms = server::now_ms();
+  g.title = spec.info->title;
+  g.result = result;
+  for (int s = 0; s < 2; ++s) {
+    const bool computer = mode == "selfplay" || (mode == "computer" && s == 1);
+    g.seats[s] = computer ? server::StoredSeat{"computer", agent} : server::StoredSeat{"human", ""};
+  }
+  StoredTestGame out{g.id, {}};
+  std::vector<server::StoredToken> tokens;
+  const auto grant = [&](const std::string& role, int acts, int sees) {
+    tokens.push_back({server::random_token(), g.id, acts, sees, true});
+    out.tokens[role] = tokens.back().token;
+  };
+  for (int s = 0; s < 2; ++s)
+    if (g.seats[s].kind == "human") grant("seat" + std::to_string(s), 1 << s, s);
+  grant("watch0", 0, 0);
+  grant("watch1", 0, 1);
+  grant("watch", 0, -1);
+  auto state = spec.load(position);
+  std::vector<server::StoredMove> played;
+  for (const auto& m : moves) {
+    server::StoredMove sm;
+    sm.ply = state->ply();
+    sm.seat = state->to_move();
+    sm.move = m;
+    sm.at_ms = g.created_ms;
+    state->apply(m);
+    played.push_back(sm);
+  }
+  if (state->outcome().over()) g.summary = "over";
+  store.create_game(g, tokens);
+  for (const auto& m : played) store.add_move(g.id, m);
+  return out;
 }
 
 }  // namespace strat::server_test

@@ -11,6 +11,8 @@ export function h<K extends keyof HTMLElementTagNameMap>(
     if (v === undefined || v === null || v === false) continue;
     if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v as EventListener);
     else if (k === 'class') el.className = String(v);
+    // Through the CSSOM: the server's Content-Security-Policy (style-src 'self') refuses style attributes.
+    else if (k === 'style') el.style.cssText = String(v);
     else el.setAttribute(k, v === true ? '' : String(v));
   }
   for (const c of children) if (c !== null && c !== undefined && c !== false) el.append(c);

@@ -2,6 +2,8 @@
 // mute toggle, the tab's title and icon, presence notices for spectators, the low-time warning, take-back
 // against the computer, and "your games" kept on the server. Registered by run.mjs, which owns the browser
 // and the server.
+import WebSocket from 'ws';
+
 export function registerPlayerTests({ test, server, assert, until, shot, newPage, getJson, tokenOf, playBoardMove, moveCount, PHONE }) {
   const post = async (url, body) => (await fetch(server.base + url, { method: 'POST', body: JSON.stringify(body) })).json();
   const tokenFor = (made, role) => made.tokens.find((t) => t.role === role).token;
@@ -181,6 +183,50 @@ export function registerPlayerTests({ test, server, assert, until, shot, newPage
     await p2.waitForSelector('.resign-btn');
     assert((await p2.locator('.takeback-btn').count()) === 0, 'no take-back with a clock');
     await p2.context().close();
+  });
+
+  // Plays moves for a seat through a WebSocket of its token, chosen from its legal list, until done(state).
+  async function playUntil(token, choose, done) {
+    const ws = new WebSocket(`${server.base.replace('http', 'ws')}/ws?token=${token}`);
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve);
+      ws.once('error', reject);
+    });
+    try {
+      for (let i = 0; i < 60; ++i) {
+        const st = await until(async () => {
+          const s = await getJson(`/api/state?token=${token}`);
+          return s.phase === 'over' || s.legal.length ? s : null;
+        }, 'our turn');
+        if (st.phase === 'over' || done(st)) return st;
+        ws.send(JSON.stringify({ type: 'move', move: choose(st.legal), ply: st.ply }));
+        await until(async () => (await getJson(`/api/state?token=${token}`)).ply > st.ply, 'the move to land');
+      }
+      throw new Error('too many moves');
+    } finally {
+      ws.close();
+    }
+  }
+
+  test('take back: refused, and said why, after a turn that showed a hidden card (card duel against the computer)', async () => {
+    const made = await post('/api/games', { game: 'stratego-cards', mode: 'computer', agent: 'random', seat: 0 });
+    const token = tokenFor(made, 'seat0');
+    const page = await newPage();
+    await page.goto(`${server.base}/#/play/${token}`);
+    const attacks = (s) => s.legal.filter((m) => m.includes('x'));
+    // Red lays its cards; the computer lays its own: nothing of the other side was shown, a take-back is offered.
+    let st = await playUntil(token, (legal) => legal[0], (s) => attacks(s).length > 0);
+    assert(st.phase === 'play' && st.takeback_blocked === '', `nothing blocks a take-back yet: ${st.takeback_blocked}`);
+    await page.waitForSelector('.takeback-btn:not([disabled])');
+    // Red attacks a card it never saw, refills, and the computer plays its turn.
+    st = await playUntil(token, (legal) => legal.find((m) => m.includes('x')) ?? legal[0], (s) => s.moves.some((m) => m.seat === 0 && m.move.includes('x')) && attacks(s).length > 0);
+    assert(st.phase === 'play', 'the game goes on');
+    assert(/^no take-back: move \d+ showed you/.test(st.takeback_blocked), `the server says why: ${st.takeback_blocked}`);
+    await page.waitForSelector('.takeback-btn[disabled]');
+    assert((await page.locator('.takeback-btn').getAttribute('title')) === st.takeback_blocked, 'the button says why');
+    assert(await page.locator('.takeback-note').isVisible(), 'and the page says it');
+    await shot(page, 'take-back-refused');
+    await page.context().close();
   });
 
   test('your games: kept on the server for this browser, after a reload, without local links and after a restart', async () => {

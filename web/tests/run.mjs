@@ -32,6 +32,18 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
 });
 
+// Every browser context reports what the server's Content-Security-Policy refused (Chromium logs each refusal
+// as a console error): the last test fails if anything was.
+const cspRefusals = [];
+const newContext = browser.newContext.bind(browser);
+browser.newContext = async (options) => {
+  const context = await newContext(options);
+  context.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) cspRefusals.push(`${m.location().url}: ${m.text()}`);
+  });
+  return context;
+};
+
 const tests = [];
 const openPages = new Set();
 const test = (name, fn) => tests.push({ name, fn });
@@ -819,6 +831,24 @@ test('protocol: every message the pages received matches the schema', async () =
   assert(received.length > 0, 'the pages received messages');
   assert(bad.length === 0, `${bad.length} of ${received.length} messages do not match:\n  ${[...new Set(bad)].slice(0, 10).join('\n  ')}`);
   console.log(`       ${received.length} messages checked`);
+});
+
+// Registered last: run with others (WEB_TESTS='take back|security'), it checks what they opened.
+test('security: headers on pages and assets, assets gzipped, and no page broke the Content-Security-Policy', async () => {
+  const page = await fetch(server.base + '/', { headers: { 'Accept-Encoding': 'gzip' } });
+  const html = await page.text(); // fetch decompresses it
+  const csp = page.headers.get('content-security-policy') ?? '';
+  assert(csp.includes("script-src 'self'") && csp.includes("frame-ancestors 'none'") && !csp.includes('unsafe'), `CSP: ${csp}`);
+  assert(page.headers.get('x-content-type-options') === 'nosniff', 'nosniff');
+  assert(page.headers.get('referrer-policy') === 'no-referrer', 'no referrer');
+  assert(page.headers.get('content-encoding') === 'gzip' && page.headers.get('vary') === 'Accept-Encoding', 'the page is gzipped');
+  const script = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+  assert(script, 'the page names its script');
+  const asset = await fetch(server.base + script, { headers: { 'Accept-Encoding': 'gzip' } });
+  const plain = await fetch(server.base + script, { headers: { 'Accept-Encoding': 'identity' } });
+  assert(asset.headers.get('content-encoding') === 'gzip' && asset.headers.get('content-security-policy') === csp, 'the script is gzipped, with the headers');
+  assert(!plain.headers.get('content-encoding') && (await asset.text()) === (await plain.text()), 'the same script either way');
+  assert(cspRefusals.length === 0, `the Content-Security-Policy refused: ${cspRefusals.slice(0, 3).join(' | ')}`);
 });
 
 // WEB_TESTS=REGEX runs only the tests whose names match (the whole suite otherwise).

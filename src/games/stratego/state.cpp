@@ -209,6 +209,17 @@ std::string State::view_json(int player) const {
 
 // Material from `player`'s side, squashed into [-1, 1]. Values follow common Stratego practice: the Marshal and
 // General dominate, Miners matter while Bombs stand, the Spy matters while the enemy Marshal lives.
+bool State::reveals(const Move& m, int player) const {
+  const std::uint8_t a = board_[m.from], d = board_[m.to];
+  const bool mine = side_ == player;
+  // The enemy piece of this move: the defender of my attack, or the piece that moves against me.
+  const std::uint8_t enemy = mine ? d : a;
+  if (!(enemy & kRankMask) || (enemy & kKnown)) return false;
+  if (d != 0) return true;  // S-12: a combat shows both ranks
+  const int step = m.to > m.from ? m.to - m.from : m.from - m.to;
+  return !mine && step != 1 && step != kWidth;  // S-25: a Scout's long move betrays it
+}
+
 double State::evaluate(int player) const {
   static constexpr double base[kRanks] = {0, 2, 2, 3, 2, 2.5, 3.5, 5, 7, 10, 14, 1.5, 0};
   double score[2] = {0, 0};

@@ -118,6 +118,9 @@ class State {
   std::string view_string(int player) const;
   std::string view_json(int player) const;
   std::string render(int perspective, bool color) const;
+  // Whether playing m (legal) shows `player` a rank it did not know: a combat with an enemy piece whose rank it
+  // did not know, or an unknown enemy Scout's move of more than one square (AnyState::move_reveals).
+  bool reveals(const Move& m, int player) const;
 
   double evaluate(int player) const;
   // The state's internal invariants recomputed from scratch (counts, hash, counters): "" when they hold, else

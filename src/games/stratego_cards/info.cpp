@@ -5,6 +5,45 @@
 
 namespace strat::stratego_cards {
 
+namespace {
+
+// Whether a draw of the top cards of a pile could have given other cards: some stay behind, and not all alike.
+bool draw_is_chance(const Card* pile, int before, int after) {
+  if (after <= 0 || after >= before) return false;
+  return std::any_of(pile + 1, pile + before, [&](Card c) { return c != pile[0]; });
+}
+
+}  // namespace
+
+bool State::reveals(const Move& m, int player) const {
+  const int me = mover_;
+  const Side& mine = sides_[me];
+  const Side& theirs = sides_[me ^ 1];
+  const auto shown = [](std::uint8_t flags) { return (flags & (kPublic | kSeen)) != 0; };
+  if (player == me) {
+    if (m.kind == kAttack && !shown(theirs.line_flags[m.b])) return true;  // K-04 a: both cards face up
+    if (m.kind == kSpyReveal)
+      for (int i = 0; i < theirs.hand_n; ++i)
+        if (!(theirs.hand_flags[i] & kSeen)) return true;
+    if (m.kind == kScoutReveal)
+      for (std::uint8_t t : {m.b, m.c})
+        if (t != kNone && !shown(theirs.line_flags[t])) return true;
+    if (m.kind == kFlagReveal) {  // K-04 d: a new hand from the shuffled cards
+      std::array<Card, kDeckSize> all{};
+      const int n = mine.gather(all);
+      if (draw_is_chance(all.data(), n, n - kPrepDraw)) return true;
+    }
+  } else if (m.kind != kPlace && !shown(mine.line_flags[m.a])) {
+    return true;  // the acting card is turned face up
+  }
+  // The draw that starts `player`'s next turn, when this move ends the opponent's turn (K-03).
+  State after = *this;
+  after.apply(m, nullptr);
+  const Side& was = sides_[player];
+  const Side& now = after.sides_[player];
+  return !(m.kind == kFlagReveal && player == me) && draw_is_chance(was.pile.data(), was.pile_n, now.pile_n);
+}
+
 Info State::info(int player) const {
   Info in;
   in.me = player;

@@ -51,6 +51,15 @@ Counts Side::in_play() const {
   return n;
 }
 
+int Side::gather(std::array<Card, kDeckSize>& all) const {
+  int n = 0;
+  for (Card c : line)
+    if (c != kEmpty) all[n++] = c;
+  for (int i = 0; i < hand_n; ++i) all[n++] = hand[i];
+  for (int i = 0; i < pile_n; ++i) all[n++] = pile[i];
+  return n;
+}
+
 void Side::add_to_hand(Card c, std::uint8_t flags) {
   int i = hand_n++;
   // Insertion keeps the hand sorted, so equal hands have equal representations.
@@ -222,11 +231,7 @@ void State::regather(Events* events) {
   // knew of these cards) is dropped.
   Side& side = sides_[mover_];
   std::array<Card, kDeckSize> all{};
-  int n = 0;
-  for (Card c : side.line)
-    if (c != kEmpty) all[n++] = c;
-  for (int i = 0; i < side.hand_n; ++i) all[n++] = side.hand[i];
-  for (int i = 0; i < side.pile_n; ++i) all[n++] = side.pile[i];
+  const int n = side.gather(all);
   shuffle_with(seed_, all.begin(), all.begin() + n);
   side = Side{};
   const int drawn = std::min(n, kPrepDraw);

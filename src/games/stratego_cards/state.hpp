@@ -54,6 +54,8 @@ struct Side {
   int first_empty_slot() const;  // -1 when the line is full
   bool has_attacker() const;
   Counts in_play() const;  // cards on the line, in hand and in the pile
+  // Every card of the side, line then hand then pile, into `all`; returns how many (a Flag reveal, K-04 d).
+  int gather(std::array<Card, kDeckSize>& all) const;
   void add_to_hand(Card c, std::uint8_t flags);
   void remove_from_hand(int index);
   bool operator==(const Side&) const = default;
@@ -103,6 +105,9 @@ class State {
   std::string view_json(int player) const;
   std::string render(int perspective, bool color) const;
   static const char* player_name(int p) { return p == 0 ? "red" : "blue"; }
+  // Whether playing m (legal) shows `player` a card it did not know: an opponent's card turned face up or
+  // looked at, or cards of its own drawn from a pile whose order nobody knows (AnyState::move_reveals).
+  bool reveals(const Move& m, int player) const;
   static char player_letter(int p) { return p == 0 ? 'r' : 'b'; }
 
   // Material balance from `player`'s side in [-1, 1]. It reads only what is public (the cards each side still

@@ -339,6 +339,33 @@ TEST(S25, ViewShowsOwnRanksRevealedRanksAndMovement) {
   EXPECT_NE(v.find("c8"), std::string::npos);  // listed among moved pieces
 }
 
+// State::reveals (the server's take-back): which moves show a player a rank it did not know, before they are
+// played. A combat with an unknown piece shows its rank (S-12), a Scout's long move betrays it (S-25); a step
+// shows no rank, and a known piece shows nothing new.
+TEST(S25, RevealsSaysWhichMovesShowAPlayerARank) {
+  State s = make(with_flags({{"a3", 0, kScout}, {"e4", 0, kMajor}, {"f4", 0, kMiner}, {"e5", 1, kCaptain},
+                             {"e6", 1, kLieutenant}, {"g8", 1, kMarshal}, {"c9", 1, kScout}}));
+  const auto reveals = [&](const char* move, int player) { return s.reveals(s.parse_move(move), player); };
+  EXPECT_TRUE(reveals("e4xe5", 0)) << "Red attacks an unknown Captain";
+  EXPECT_TRUE(reveals("e4xe5", 1)) << "Blue learns the attacking Major";
+  EXPECT_FALSE(reveals("a3-a7", 0)) << "Red's own Scout betrays itself to Blue only";
+  EXPECT_TRUE(reveals("a3-a7", 1));
+  EXPECT_FALSE(reveals("e4-e3", 0));
+  EXPECT_FALSE(reveals("e4-e3", 1)) << "a step: moved, rank still hidden";
+  play(s, "e4xe5");  // the Major takes the Captain and stands known on e5
+  EXPECT_TRUE(reveals("c9-c7", 0)) << "Blue's unknown Scout moving far";
+  EXPECT_FALSE(reveals("c9-c8", 0));
+  EXPECT_FALSE(reveals("g8-g7", 0));
+  EXPECT_TRUE(reveals("e6xe5", 0)) << "an unknown piece attacks Red";
+  EXPECT_FALSE(reveals("e6xe5", 1)) << "Blue knew the Major already";
+  play(s, "c9-c7");
+  play(s, "f4-f3");
+  EXPECT_FALSE(reveals("c7-a7", 0)) << "a known Scout shows nothing new";
+  play(s, "c7-c8");
+  EXPECT_TRUE(reveals("e5xe6", 0)) << "the known Major attacks the unknown Lieutenant";
+  EXPECT_FALSE(reveals("e5xe6", 1));
+}
+
 TEST(S26, NothingHiddenLeaksThroughMovesErrorsOrViews) {
   // Two worlds that differ only in Blue's hidden ranks look the same to Red in every output.
   auto world = [](int hidden_a, int hidden_b) {

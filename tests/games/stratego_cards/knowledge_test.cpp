@@ -255,3 +255,34 @@ TEST(K14, LayingACardVoidsWhatTheSpySawOfTheHand) {
   EXPECT_EQ(s.info(0).opp_hand_known_n, 0);  // Red cannot tell which card went where
   EXPECT_EQ(s.info(0).opp_line[0], Info::kUnknown);
 }
+
+// State::reveals (the server's take-back): which moves show a player a card it did not know, before they are
+// played: cards turned face up or looked at (K-04), and a draw from a pile whose order nobody knows (K-03).
+TEST(K14, RevealsSaysWhichMovesShowAPlayerACard) {
+  State s = pos("r act 3 0 10,9,B,1,2/4,4,5/6,7,F 9,10,B,F,3/6,6,7/8,2,2");
+  const auto reveals = [&](const char* move, int player) { return s.reveals(s.parse_move(move), player); };
+  EXPECT_TRUE(reveals("a1x1", 0)) << "Red's 10 attacks a card it never saw";
+  EXPECT_TRUE(reveals("a1x1", 1)) << "and Blue sees the 10";
+  EXPECT_TRUE(reveals("spy4", 0)) << "a look at Blue's hand";
+  EXPECT_TRUE(reveals("spy4", 1)) << "the Spy is turned face up";
+  EXPECT_TRUE(reveals("scout5:1,3", 0));
+  // Once Red has seen Blue's slots 1 and 3 (its Scout now face up):
+  s = pos("r act 3 0 10,9,B,1,2*/4,4,5/6,7,F 9+,10,B+,F,3/6,6,7/8,2,2");
+  EXPECT_FALSE(reveals("a1x1", 0)) << "Red saw that 9 already";
+  EXPECT_TRUE(reveals("a1x1", 1));
+  EXPECT_FALSE(reveals("a5x3", 0)) << "the Scout on slot 5 is face up, and Red saw the Bomb";
+  EXPECT_FALSE(reveals("a5x3", 1));
+}
+
+// The draw that starts a turn shows its player the top of a pile it could not know, unless the draw takes the
+// whole pile or the pile holds one kind of card.
+TEST(K14, ADrawFromAShuffledPileRevealsAndAWholeOrUniformPileDoesNot) {
+  const auto ends_blue_turn = [](const std::string& red_pile) {
+    State s = pos("b refill 3 0 10,9,B,F,2/4/" + red_pile + " 9,10,-,F,3/6/8,2,2");
+    return std::array<bool, 2>{s.reveals(s.parse_move("place 3=6"), 0), s.reveals(s.parse_move("place 3=6"), 1)};
+  };
+  EXPECT_EQ(ends_blue_turn("6,7,1"), (std::array<bool, 2>{true, false})) << "Red draws 2 of 3 shuffled cards";
+  EXPECT_EQ(ends_blue_turn("2,2,2"), (std::array<bool, 2>{false, false})) << "all alike";
+  EXPECT_EQ(ends_blue_turn("6,7"), (std::array<bool, 2>{false, false})) << "the whole pile";
+}
+

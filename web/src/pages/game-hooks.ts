@@ -96,8 +96,12 @@ export function gameHooks(opts: { send: (m: ClientMessage) => void; token: () =>
 
     actions(s, actions) {
       const mine = s.acts.length === 1 ? s.acts[0] : -1;
-      if (s.takeback && s.phase === 'play' && mine >= 0 && s.to_move === mine && s.moves.some((m) => m.seat === mine))
-        actions.append(h('button', { class: 'takeback-btn', onclick: () => opts.send({ type: 'takeback' }) }, 'Take back'));
+      // A take-back never undoes a move that showed this player something hidden: the button then says why.
+      if (s.takeback && s.phase === 'play' && mine >= 0 && s.to_move === mine && s.moves.some((m) => m.seat === mine)) {
+        const blocked = s.takeback_blocked ?? '';
+        actions.append(h('button', { class: 'takeback-btn', disabled: !!blocked, title: blocked || 'Take back your last move and the answer to it', onclick: () => opts.send({ type: 'takeback' }) }, 'Take back'));
+        if (blocked) actions.append(h('span', { class: 'muted takeback-note' }, 'No take-back: your last turn showed you a hidden piece or card.'));
+      }
       if (s.phase === 'over' && dismissed) actions.append(...rematchButtons(s, rematch, controls));
       const muted = isMuted();
       actions.append(h('button', { class: 'sound-toggle', id: 'sound-toggle', 'aria-pressed': muted ? 'true' : 'false', title: muted ? 'Sounds are off' : 'Sounds are on', onclick: () => {

@@ -55,6 +55,7 @@ export class GameState {
       s.clocks = m.clocks;
       s.draw_offer = m.draw_offer;
       s.result = m.result;
+      if (m.takeback_blocked !== undefined) s.takeback_blocked = m.takeback_blocked;
       s.ply = m.ply + 1;
       if (m.result) s.phase = 'over';
       this.receivedAt = Date.now();
