@@ -1,13 +1,15 @@
 // strat.VectorEnv: n games stepped in C++ in one call, with the GIL released. Game k started by the
 // environment (counting from 0 over reset() and every automatic reset, in environment order) is
 // new_initial_state(seed + k), so any trajectory can be replayed with single states. The returned arrays are
-// the environment's own buffers, overwritten by the next call: copy what must be kept.
+// the environment's own buffers, overwritten by the next call: copy what must be kept. Observations are float32,
+// or with dtype=uint8 each value x as round(255 x) (core/encoding.hpp): a quarter of the bytes to write.
 #include "vector_env.hpp"
 
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "game.hpp"
@@ -19,14 +21,15 @@ namespace {
 
 class VectorEnv {
  public:
-  VectorEnv(std::shared_ptr<Game> game, int n, std::uint64_t seed, bool observations)
-      : game_(std::move(game)), n_(n), seed_(seed), observations_(observations), rng_(seed ^ 0x5eed5eed5eedULL) {
+  VectorEnv(std::shared_ptr<Game> game, int n, std::uint64_t seed, bool observations, bool compact)
+      : game_(std::move(game)), n_(n), seed_(seed), observations_(observations), compact_(compact),
+        rng_(seed ^ 0x5eed5eed5eedULL) {
     if (n <= 0) throw pybind11::value_error("n must be positive");
     actions_ = game_->prototype->num_actions();
     obs_size_ = game_->prototype->observation_size();
     std::vector<py::ssize_t> shape{n};
     for (int d : game_->prototype->observation_shape()) shape.push_back(d);
-    if (observations_) obs_ = py::array_t<float>(shape);
+    if (observations_) obs_ = compact_ ? py::array(py::array_t<std::uint8_t>(shape)) : py::array(py::array_t<float>(shape));
     masks_ = py::array_t<std::uint8_t>(std::vector<py::ssize_t>{n, actions_});
     rewards_ = py::array_t<float>(std::vector<py::ssize_t>{n, 2});
     dones_ = py::array_t<bool>(n);
@@ -45,6 +48,20 @@ class VectorEnv {
       for (int i = 0; i < n_; ++i) fill(i);
     }
     return py::make_tuple(observations_ ? py::object(obs_) : py::object(py::none()), masks_);
+  }
+
+  // The action of agents[i] (strat.Agent) for game i, where `which` (bool, (n,); default all) is set; -1 elsewhere.
+  py::array_t<std::int64_t> agent_actions(std::vector<Agent*> agents, std::optional<py::array_t<bool>> which) {
+    if (static_cast<int>(agents.size()) != n_) throw py::value_error("agent_actions needs one agent per game");
+    if (which && (which->ndim() != 1 || which->shape(0) != n_)) throw py::value_error("which must have shape (n,)");
+    const bool* ask = which ? which->data() : nullptr;
+    py::array_t<std::int64_t> out(n_);
+    std::int64_t* a = out.mutable_data();
+    {
+      py::gil_scoped_release release;
+      for (int i = 0; i < n_; ++i) a[i] = !ask || ask[i] ? agents[static_cast<std::size_t>(i)]->step(*states_[i]) : -1;
+    }
+    return out;
   }
 
   py::tuple step(py::array_t<std::int64_t, py::array::c_style | py::array::forcecast> actions) {
@@ -99,18 +116,22 @@ class VectorEnv {
     s.legal_mask(masks_.mutable_data() + static_cast<std::size_t>(i) * actions_);
     const int p = s.current_player();
     players_.mutable_data()[i] = p;
-    if (observations_) s.observe(p < 0 ? 0 : p, obs_.mutable_data() + static_cast<std::size_t>(i) * obs_size_);
+    if (!observations_) return;
+    const std::size_t at = static_cast<std::size_t>(i) * obs_size_;
+    if (compact_) s.observe_u8(p < 0 ? 0 : p, static_cast<std::uint8_t*>(obs_.mutable_data()) + at);
+    else s.observe(p < 0 ? 0 : p, static_cast<float*>(obs_.mutable_data()) + at);
   }
 
   std::shared_ptr<Game> game_;
   int n_;
   std::uint64_t seed_, next_seed_ = 0;
-  bool observations_;
+  bool observations_, compact_;
   Rng rng_;
   int actions_ = 0, obs_size_ = 0;
   std::vector<std::unique_ptr<EncodedState>> states_;
   std::vector<std::uint64_t> game_seeds_;
-  py::array_t<float> obs_, rewards_;
+  py::array obs_;
+  py::array_t<float> rewards_;
   py::array_t<std::uint8_t> masks_;
   py::array_t<bool> dones_;
   py::array_t<std::int32_t> players_;
@@ -120,14 +141,21 @@ class VectorEnv {
 
 void bind_vector_env(py::module_& m) {
   py::class_<VectorEnv>(m, "VectorEnv")
-      .def(py::init([](py::object game, int n, std::uint64_t seed, bool observations) {
+      .def(py::init([](py::object game, int n, std::uint64_t seed, bool observations, py::object dtype) {
              std::shared_ptr<Game> g = py::isinstance<py::str>(game) ? std::make_shared<Game>(game.cast<std::string>())
                                                                      : game.cast<std::shared_ptr<Game>>();
-             return VectorEnv(std::move(g), n, seed, observations);
-           }), py::arg("game"), py::arg("n"), py::arg("seed") = 0, py::arg("observations") = true)
+             const py::dtype d = py::dtype::from_args(dtype);
+             const bool compact = d.num() == py::dtype::of<std::uint8_t>().num();
+             if (!compact && d.num() != py::dtype::of<float>().num())
+               throw py::value_error("dtype must be float32 or uint8 (each value x as round(255 x))");
+             return VectorEnv(std::move(g), n, seed, observations, compact);
+           }), py::arg("game"), py::arg("n"), py::arg("seed") = 0, py::arg("observations") = true,
+           py::arg("dtype") = py::str("float32"))
       .def("reset", &VectorEnv::reset, "-> (obs or None, masks)")
       .def("step", &VectorEnv::step, py::arg("actions"), "-> (obs or None, masks, rewards (n, 2), dones)")
       .def("random_actions", &VectorEnv::random_actions, "A uniformly random legal action per game (int64, (n,))")
+      .def("agent_actions", &VectorEnv::agent_actions, py::arg("agents"), py::arg("which") = py::none(),
+           "agents[i]'s action (strat.Agent) in game i where which[i] (default: every game), -1 elsewhere")
       .def("current_players", &VectorEnv::players, "Player to move in each game (after reset/step)")
       .def("game_seeds", &VectorEnv::seeds, "The seed each current game was started from")
       .def("position", &VectorEnv::position, py::arg("i"), "The position string of game i")

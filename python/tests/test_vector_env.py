@@ -40,7 +40,7 @@ def test_vector_env_matches_single_states(spec):
                 next_seed += 1
             else:
                 assert not rewards[i].any()
-    if spec not in ("stratego",):  # classic Stratego's random games outlast 400 steps
+    if spec not in ("stratego", "stratego:setup=actions"):  # classic Stratego's random games outlast 400 steps
         assert finished > 0
 
 
