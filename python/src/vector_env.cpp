@@ -34,7 +34,16 @@ class VectorEnv {
     rewards_ = py::array_t<float>(std::vector<py::ssize_t>{n, 2});
     dones_ = py::array_t<bool>(n);
     players_ = py::array_t<std::int32_t>(n);
+    // What Python gets: read-only views of the buffers (each step writes only the mask entries that change).
+    auto read_only = [](const py::array& a) {
+      py::object view = a.attr("view")();
+      view.attr("setflags")(py::arg("write") = false);
+      return view;
+    };
+    views_ = {observations_ ? read_only(obs_) : py::none(), read_only(masks_), read_only(rewards_), read_only(dones_),
+              read_only(players_)};
     states_.resize(static_cast<std::size_t>(n));
+    mask_set_.resize(static_cast<std::size_t>(n));
     game_seeds_.assign(static_cast<std::size_t>(n), 0);
   }
 
@@ -43,11 +52,13 @@ class VectorEnv {
       py::gil_scoped_release release;
       next_seed_ = seed_;
       for (int i = 0; i < n_; ++i) start(i);
+      std::fill(masks_.mutable_data(), masks_.mutable_data() + static_cast<std::size_t>(n_) * actions_, std::uint8_t{0});
       std::fill(rewards_.mutable_data(), rewards_.mutable_data() + 2 * n_, 0.0f);
       std::fill(dones_.mutable_data(), dones_.mutable_data() + n_, false);
+      for (auto& set : mask_set_) set.clear();
       for (int i = 0; i < n_; ++i) fill(i);
     }
-    return py::make_tuple(observations_ ? py::object(obs_) : py::object(py::none()), masks_);
+    return py::make_tuple(views_[kObs], views_[kMasks]);
   }
 
   // The action of agents[i] (strat.Agent) for game i, where `which` (bool, (n,); default all) is set; -1 elsewhere.
@@ -85,7 +96,7 @@ class VectorEnv {
         fill(i);
       }
     }
-    return py::make_tuple(observations_ ? py::object(obs_) : py::object(py::none()), masks_, rewards_, dones_);
+    return py::make_tuple(views_[kObs], views_[kMasks], views_[kRewards], views_[kDones]);
   }
 
   // A uniformly random legal action for every game, drawn in C++ from the environment's own generator.
@@ -99,7 +110,7 @@ class VectorEnv {
     return out;
   }
 
-  py::array_t<std::int32_t> players() const { return players_; }
+  py::object players() const { return views_[kPlayers]; }
   std::vector<std::uint64_t> seeds() const { return game_seeds_; }
   int size() const { return n_; }
   std::string position(int i) const { return states_.at(static_cast<std::size_t>(i))->any().position(); }
@@ -110,10 +121,12 @@ class VectorEnv {
     states_[i] = game_->new_state(next_seed_++);
     states_[i]->set_recording(false);
   }
-  // The mask, the current player and (when asked for) the observation of the player to move.
+  std::uint8_t* mask_row(int i) { return masks_.mutable_data() + static_cast<std::size_t>(i) * actions_; }
+  // The mask (its row rewritten in place: mask_set_[i] lists what row i holds, EncodedState::update_mask), the
+  // current player and (when asked for) the observation of the player to move.
   void fill(int i) {
     const EncodedState& s = *states_[i];
-    s.legal_mask(masks_.mutable_data() + static_cast<std::size_t>(i) * actions_);
+    s.update_mask(mask_row(i), mask_set_[i]);
     const int p = s.current_player();
     players_.mutable_data()[i] = p;
     if (!observations_) return;
@@ -129,12 +142,15 @@ class VectorEnv {
   Rng rng_;
   int actions_ = 0, obs_size_ = 0;
   std::vector<std::unique_ptr<EncodedState>> states_;
+  std::vector<std::vector<int>> mask_set_;
   std::vector<std::uint64_t> game_seeds_;
   py::array obs_;
   py::array_t<float> rewards_;
   py::array_t<std::uint8_t> masks_;
   py::array_t<bool> dones_;
   py::array_t<std::int32_t> players_;
+  enum { kObs, kMasks, kRewards, kDones, kPlayers };
+  std::vector<py::object> views_;
 };
 
 }  // namespace

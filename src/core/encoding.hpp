@@ -37,9 +37,9 @@ constexpr int kTerminalPlayer = -4;  // OpenSpiel's kTerminalPlayerId
 // unaligned vector store.
 inline void fill_floats(float* out, std::size_t n, float v) {
   const float four[4] = {v, v, v, v};
-  std::size_t i = 0;
-  for (; i + 4 <= n; i += 4) std::memcpy(out + i, four, sizeof four);
-  for (; i < n; ++i) out[i] = v;
+  const std::size_t whole = n / 4;
+  for (std::size_t k = 0; k < whole; ++k) std::memcpy(out + 4 * k, four, sizeof four);
+  for (std::size_t i = 4 * whole; i < n; ++i) out[i] = v;
 }
 
 // The byte of the compact observation for a value x of the float one: floor(255 x + 1/2), x clamped to [0, 1].
@@ -96,6 +96,10 @@ class EncodedState {
   virtual void legal_actions(std::vector<int>& out) const = 0;
   // mask[a] = 1 for legal actions, 0 elsewhere (num_actions bytes).
   virtual void legal_mask(std::uint8_t* mask) const = 0;
+  // The vector environment's per-step path: a row of its mask array rewritten in place, not zeroed and written
+  // whole. `set` lists the row's nonzero entries and belongs to the row, whichever game fills it (a new row is
+  // zeros with an empty list): clears the entries listed, sets the legal ones and lists them.
+  virtual void update_mask(std::uint8_t* mask, std::vector<int>& set) const = 0;
   // A uniformly random legal action (not terminal), for random baselines without a round trip through Python.
   virtual int random_action(Rng& rng) const = 0;
   // Throws BadInput (state unchanged) if the action is not legal.
@@ -180,6 +184,24 @@ class EncodedAdapter final : public EncodedState {
     }
   }
 
+  void update_mask(std::uint8_t* mask, std::vector<int>& set) const override {
+    for (int a : set) mask[a] = 0;
+    set.clear();
+    if (!terminal()) {
+      refresh();
+      if (fast_single()) {
+        set.assign(tokens_.begin(), tokens_.end());
+      } else if (single_) {
+        for (std::size_t i = 0; i < moves_.size(); ++i) set.push_back(first_token(i));
+      } else {
+        const std::size_t depth = pending_.size();
+        for (std::size_t i = 0; i < moves_.size(); ++i)
+          if (matches(i)) set.push_back(static_cast<std::size_t>(length(i)) > depth ? tokens_[start(i) + depth] : stop_);
+      }
+    }
+    for (int a : set) mask[a] = 1;
+  }
+
   int random_action(Rng& rng) const override {
     if (terminal()) bad_input("the game is over");
     refresh();
@@ -191,6 +213,11 @@ class EncodedAdapter final : public EncodedState {
   void apply_action(int action) override {
     if (terminal()) bad_input("the game is over");
     refresh();
+    if (fast_single()) {
+      const auto at = std::find(tokens_.begin(), tokens_.end(), action);
+      if (at == tokens_.end()) illegal(action);
+      return play(static_cast<std::size_t>(at - tokens_.begin()), action);
+    }
     if (single_) {
       for (std::size_t i = 0; i < moves_.size(); ++i)
         if (first_token(i) == action) return play(i, action);

@@ -16,14 +16,7 @@ Info::Info(const State& truth, int player)
     : player_(player), side_(truth.to_move()), ply_(truth.ply()), to_place_(truth.to_place()), outcome_(truth.outcome()),
       config_(truth.config()) {
   const bool setup_hidden = player >= 0 && to_place_;
-  for (int s = 0; s < kCells; ++s) {
-    std::uint8_t c = truth.cell(s);
-    if (player >= 0 && truth.is_piece(s) && truth.owner_at(s) != player) {
-      if (setup_hidden) c = 0;
-      else if (!(c & kKnown)) c = static_cast<std::uint8_t>((c & ~kRankMask) | kUnknownRank);
-    }
-    board_[s] = c;
-  }
+  for (int s = 0; s < kCells; ++s) board_[s] = visible_cell(truth.cell(s), player, setup_hidden);
   for (int p = 0; p < 2; ++p) {
     run_[p] = truth.run(p);
     for (int r = 0; r < kRanks; ++r)

@@ -12,6 +12,15 @@
 
 namespace strat::stratego {
 
+// What `player` sees of a cell of the true board (S-25): an enemy piece of unknown rank has rank kUnknownRank;
+// during the setup phase of setup=actions (`setup`) nothing of the enemy's is there. player -1 sees everything.
+// The one definition: Info and the observation tensors (encoding.cpp) both read cells through it.
+constexpr std::uint8_t visible_cell(std::uint8_t c, int player, bool setup) {
+  if (player < 0 || !(c & kRankMask) || (c & kWall) || ((c & kBlue) ? 1 : 0) == player) return c;
+  if (setup) return 0;
+  return (c & kKnown) ? c : static_cast<std::uint8_t>((c & ~kRankMask) | kUnknownRank);
+}
+
 class Info {
  public:
   // player -1: the omniscient view (everything), used once a game is over.

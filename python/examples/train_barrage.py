@@ -1,0 +1,214 @@
+"""Self-play training of a policy-value network on Stratego Barrage through strat.VectorEnv (docs/python.md).
+
+    PYTHONPATH=build/python /usr/bin/python3 python/examples/train_barrage.py --minutes 60
+
+A small convolutional network reads the observation planes (42 x 10 x 10, uint8 from the vector environment) and
+gives a logit per action (its 36 move channels per square are the action layout of docs/python.md) and a value for
+the player to move. Both sides of every game are the same network (self-play); it learns by PPO on advantages
+computed negamax-style: the state after a move belongs to the opponent, so its value counts negated. Every
+--eval-every updates it plays --eval-games games against `random` (drawn in C++) and --mcts-games against `mcts`
+(through VectorEnv.agent_actions), half of them as each colour, and prints its score (wins + draws / 2).
+
+One thread (torch.set_num_threads(1)): the figures of docs/python.md are per core.
+"""
+import argparse
+import time
+
+import numpy as np
+import torch
+from torch import nn
+
+import strat
+
+
+class Net(nn.Module):
+    """Convolutions over the board; policy: 36 channels per square = the action (row*10 + col)*36 + dir*9 + dist-1."""
+
+    def __init__(self, planes, width=32, blocks=3):
+        super().__init__()
+        layers = [nn.Conv2d(planes, width, 1), nn.ReLU()]
+        for _ in range(blocks):
+            layers += [nn.Conv2d(width, width, 3, padding=1), nn.ReLU()]
+        self.trunk = nn.Sequential(*layers)
+        self.policy = nn.Conv2d(width, 36, 1)
+        self.value = nn.Sequential(nn.Conv2d(width, 4, 1), nn.ReLU(), nn.Flatten(), nn.Linear(400, 64), nn.ReLU(),
+                                   nn.Linear(64, 1), nn.Tanh())
+
+    def forward(self, obs):
+        x = self.trunk(obs.float() / 255.0)
+        logits = self.policy(x).permute(0, 2, 3, 1).reshape(obs.shape[0], -1)
+        return logits, self.value(x).squeeze(1)
+
+
+def masked(logits, masks):
+    return logits.masked_fill(~masks, -1e9)
+
+
+def act(net, obs, masks):
+    """Actions sampled from the masked policy, with their log-probabilities and the values."""
+    with torch.no_grad():
+        logits, values = net(torch.from_numpy(obs))
+        dist = torch.distributions.Categorical(logits=masked(logits, torch.from_numpy(masks).bool()))
+        actions = dist.sample()
+        return actions.numpy(), dist.log_prob(actions), values
+
+
+def collect(net, env, state, steps):
+    """`steps` steps of every game of env (self-play), with negamax GAE. `state` carries (obs, masks) over."""
+    obs, masks = state
+    n = len(env)
+    buf = {k: [] for k in ("obs", "masks", "actions", "logp", "values", "rewards", "dones")}
+    for _ in range(steps):
+        players = env.current_players().copy()
+        actions, logp, values = act(net, obs, masks)
+        buf["obs"].append(torch.from_numpy(obs.copy()))
+        buf["masks"].append(torch.from_numpy(masks.copy()).bool())
+        buf["actions"].append(torch.from_numpy(actions))
+        buf["logp"].append(logp)
+        buf["values"].append(values)
+        obs, masks, rewards, dones = env.step(actions)
+        # The mover's reward: the game's result for it when this move ended the game.
+        buf["rewards"].append(torch.from_numpy(rewards[np.arange(n), players].copy()))
+        buf["dones"].append(torch.from_numpy(dones.copy()).float())
+    with torch.no_grad():
+        _, last_values = net(torch.from_numpy(obs))
+    return {k: torch.stack(v) for k, v in buf.items()}, last_values, (obs, masks)
+
+
+def advantages(batch, last_values, gamma, lam):
+    """Negamax GAE: the next state's value is the opponent's, so it counts negated, and so does its advantage."""
+    values, rewards, dones = batch["values"], batch["rewards"], batch["dones"]
+    adv = torch.zeros_like(values)
+    next_value, next_adv = last_values, torch.zeros_like(last_values)
+    for t in reversed(range(values.shape[0])):
+        alive = 1.0 - dones[t]
+        delta = rewards[t] - gamma * alive * next_value - values[t]
+        adv[t] = delta - gamma * lam * alive * next_adv
+        next_value, next_adv = values[t], adv[t]
+    return adv, adv + values
+
+
+def update(net, optimizer, batch, adv, returns, epochs, minibatch, clip, entropy_coef):
+    flat = {k: v.reshape(-1, *v.shape[2:]) for k, v in batch.items()}
+    adv, returns = adv.reshape(-1), returns.reshape(-1)
+    adv = (adv - adv.mean()) / (adv.std() + 1e-8)
+    size = adv.shape[0]
+    for _ in range(epochs):
+        order = torch.randperm(size)
+        for start in range(0, size, minibatch):
+            idx = order[start:start + minibatch]
+            logits, values = net(flat["obs"][idx])
+            dist = torch.distributions.Categorical(logits=masked(logits, flat["masks"][idx]))
+            ratio = torch.exp(dist.log_prob(flat["actions"][idx]) - flat["logp"][idx])
+            a = adv[idx]
+            policy_loss = -torch.min(ratio * a, torch.clamp(ratio, 1 - clip, 1 + clip) * a).mean()
+            value_loss = ((values - returns[idx]) ** 2).mean()
+            loss = policy_loss + 0.5 * value_loss - entropy_coef * dist.entropy().mean()
+            optimizer.zero_grad()
+            loss.backward()
+            nn.utils.clip_grad_norm_(net.parameters(), 0.5)
+            optimizer.step()
+
+
+def evaluate(net, game, opponent, games, seed):
+    """Score of the network against `opponent` ('random' or an agent spec) over `games` games, each colour in half
+    of them: the network plays seat i % 2 in game slot i; each slot plays one game (then plays on unscored)."""
+    env = strat.VectorEnv(game, games, seed=seed, dtype=np.uint8)
+    obs, masks = env.reset()
+    seat = np.arange(games) % 2
+    agents = None if opponent == "random" else [strat.agent(env_game(game), opponent, seed=seed + i) for i in range(games)]
+    score = np.full(games, np.nan)
+    while np.isnan(score).any():
+        open_ = np.isnan(score)
+        mine = (env.current_players() == seat) & open_
+        actions = env.random_actions()  # the random opponent's moves, and the finished slots'
+        if agents is not None:
+            theirs = env.agent_actions(agents, ~mine & open_)
+            actions = np.where(~mine & open_, theirs, actions)
+        if mine.any():
+            actions[mine], _, _ = act(net, obs[mine], masks[mine])
+        obs, masks, rewards, dones = env.step(actions)
+        for i in np.flatnonzero(dones & open_):
+            score[i] = (rewards[i, seat[i]] + 1) / 2
+    return float(score.mean())
+
+
+_games = {}
+
+
+def env_game(spec):
+    if spec not in _games:
+        _games[spec] = strat.load_game(spec)
+    return _games[spec]
+
+
+def train(game="stratego:barrage", envs=64, steps=64, minutes=60.0, updates=None, eval_every=10, eval_games=200,
+          mcts_games=20, mcts="mcts:iterations=100", lr=3e-4, seed=1, width=32, blocks=3, log=print):
+    torch.manual_seed(seed)
+    torch.set_num_threads(1)
+    spec = env_game(game)
+    net = Net(spec.observation_tensor_shape()[0], width, blocks)
+    optimizer = torch.optim.Adam(net.parameters(), lr=lr)
+    env = strat.VectorEnv(game, envs, seed=seed, dtype=np.uint8)
+    state = env.reset()
+    clock = {"train": 0.0, "eval": 0.0}  # CPU seconds spent learning, and measuring
+    start_wall = time.perf_counter()
+    history = []
+
+    def timed(key, fn, *args):
+        c = time.process_time()
+        result = fn(*args)
+        clock[key] += time.process_time() - c
+        return result
+
+    def report(k):
+        vs_random = timed("eval", evaluate, net, game, "random", eval_games, 10_000 + k)
+        vs_mcts = timed("eval", evaluate, net, game, mcts, mcts_games, 20_000 + k) if mcts_games else float("nan")
+        cpu, wall = clock["train"] / 60, (time.perf_counter() - start_wall) / 60
+        history.append({"update": k, "train_cpu_minutes": cpu, "wall_minutes": wall, "random": vs_random,
+                        "mcts": vs_mcts, "steps": k * envs * steps})
+        log(f"update {k:5d}  steps {k * envs * steps:9d}  training cpu {cpu:6.1f} min  (eval cpu "
+            f"{clock['eval'] / 60:5.1f} min, wall {wall:6.1f} min)  vs random {vs_random:6.1%}  "
+            f"vs {mcts} {vs_mcts:6.1%}", flush=True)
+
+    def learn():
+        nonlocal state
+        batch, last_values, state = collect(net, env, state, steps)
+        adv, returns = advantages(batch, last_values, gamma=0.995, lam=0.95)
+        update(net, optimizer, batch, adv, returns, epochs=2, minibatch=512, clip=0.2, entropy_coef=0.01)
+
+    k = 0
+    report(k)
+    while (updates is None or k < updates) and clock["train"] / 60 < minutes:
+        timed("train", learn)
+        k += 1
+        if k % eval_every == 0:
+            report(k)
+    if k % eval_every:
+        report(k)
+    return net, history
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="stratego:barrage")
+    parser.add_argument("--envs", type=int, default=64)
+    parser.add_argument("--steps", type=int, default=64, help="steps per game between updates")
+    parser.add_argument("--minutes", type=float, default=60.0, help="CPU minutes of learning (evaluation apart)")
+    parser.add_argument("--updates", type=int, default=None)
+    parser.add_argument("--eval-every", type=int, default=10)
+    parser.add_argument("--eval-games", type=int, default=200)
+    parser.add_argument("--mcts-games", type=int, default=20)
+    parser.add_argument("--mcts", default="mcts:iterations=100")
+    parser.add_argument("--lr", type=float, default=3e-4)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--save", help="write the trained network's weights here")
+    args = parser.parse_args()
+    net, _ = train(args.game, args.envs, args.steps, args.minutes, args.updates, args.eval_every, args.eval_games,
+                   args.mcts_games, args.mcts, args.lr, args.seed)
+    if args.save:
+        torch.save(net.state_dict(), args.save)
+
+
+if __name__ == "__main__":
+    main()
