@@ -62,6 +62,11 @@ concept CompactObservation = requires(const S s, std::span<const int> pending, s
   { E::observe_u8(s, 0, pending, out) };
 };
 
+// Optional: `static constexpr bool kWritesWholeObservation = true` when observe (and observe_u8) write every
+// entry, zeros included: the buffer is then not zeroed first (a third of Stratego's per-step bytes).
+template <class E>
+concept WholeObservation = requires { requires E::kWritesWholeObservation; };
+
 // What a game's encoding provides (all static, given a state of the game for its options).
 template <class E, class S>
 concept ActionEncoding = GameState<S> && requires(const S s, const typename S::Move m, std::vector<int>& tokens,
@@ -287,13 +292,13 @@ class EncodedAdapter final : public EncodedState {
   }
 
   void observe(int player, float* out) const override {
-    std::fill(out, out + obs_size_, 0.0f);
+    if constexpr (!WholeObservation<E>) std::fill(out, out + obs_size_, 0.0f);
     E::observe(s(), player, std::span<const int>(pending_), out);
   }
 
   void observe_u8(int player, std::uint8_t* out) const override {
     if constexpr (CompactObservation<E, S>) {
-      std::memset(out, 0, static_cast<std::size_t>(obs_size_));
+      if constexpr (!WholeObservation<E>) std::memset(out, 0, static_cast<std::size_t>(obs_size_));
       E::observe_u8(s(), player, std::span<const int>(pending_), out);
     } else {
       floats_.resize(static_cast<std::size_t>(obs_size_));

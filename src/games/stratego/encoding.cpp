@@ -88,8 +88,11 @@ void fill(T* out, std::size_t n, T v) {
   else std::memset(out, v, n);
 }
 
+// Writes every entry (Encoding::kWritesWholeObservation): the cell planes 0-28 zeroed first, the constant planes
+// whole, zeros included.
 template <class T>
 void write_observation(const State& s, int player, T* out) {
+  fill(out, kScratchPlane * kPlane, T{});
   const bool setup = s.in_setup();
   const T one = value<T>(1.0f);
   const std::uint32_t* planes = kCellPlanes.of[player][setup];
@@ -116,15 +119,17 @@ void write_observation(const State& s, int player, T* out) {
     // During the setup phase the enemy's placements are secret: its whole army is what the observer knows of.
     const int alive = setup ? army[r] : s.alive(enemy, r);
     const int pool = alive - located[r];
-    if (army[r] && pool > 0) fill(out + (29 + r) * kPlane, kPlane, value<T>(float(pool) / army[r]));
+    fill(out + (29 + r) * kPlane, kPlane, army[r] && pool > 0 ? value<T>(float(pool) / army[r]) : T{});
   }
   if (!s.config().setup_actions) return;
-  if (setup) fill(out + 42 * kPlane, kPlane, one);
-  fill(out + 43 * kPlane + (player == 0 ? 0 : 60), 40, one);
-  if (!setup) return;
+  fill(out + 42 * kPlane, kPlane, setup ? one : T{});
+  T* own_rows = out + 43 * kPlane;  // rows 1-4 for Red (0-39), 7-10 for Blue (60-99)
+  fill(own_rows, 40, player == 0 ? one : T{});
+  fill(own_rows + 40, 20, T{});
+  fill(own_rows + 60, 40, player == 0 ? T{} : one);
   for (int r = 1; r < kRanks; ++r) {
-    const int left = army[r] - s.alive(player, r);
-    if (left > 0) fill(out + (43 + r) * kPlane, kPlane, value<T>(float(left) / army[r]));
+    const int left = setup ? army[r] - s.alive(player, r) : 0;
+    fill(out + (43 + r) * kPlane, kPlane, left > 0 ? value<T>(float(left) / army[r]) : T{});
   }
 }
 

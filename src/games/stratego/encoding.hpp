@@ -31,6 +31,7 @@ inline constexpr ActionTable kActionTable{};
 
 struct Encoding {
   static constexpr bool kSingleToken = true;
+  static constexpr bool kWritesWholeObservation = true;  // observe zeros the cell planes itself
   static constexpr int kDistances = 9;
   static constexpr int kActions = 100 * 4 * kDistances;  // play
   static constexpr int kPlaceActions = 12 * 100;          // setup=actions: kActions + (rank - 1) * 100 + square
