@@ -143,7 +143,8 @@ def env_game(spec):
 
 
 def train(game="stratego:barrage", envs=64, steps=64, minutes=60.0, updates=None, eval_every=10, eval_games=200,
-          mcts_games=20, mcts="mcts:iterations=100", lr=3e-4, seed=1, width=32, blocks=3, log=print):
+          mcts_games=20, mcts="mcts", lr=3e-4, seed=1, width=32, blocks=3, gamma=0.995, lam=0.95, epochs=2,
+          minibatch=512, entropy=0.01, log=print):
     torch.manual_seed(seed)
     torch.set_num_threads(1)
     spec = env_game(game)
@@ -174,8 +175,8 @@ def train(game="stratego:barrage", envs=64, steps=64, minutes=60.0, updates=None
     def learn():
         nonlocal state
         batch, last_values, state = collect(net, env, state, steps)
-        adv, returns = advantages(batch, last_values, gamma=0.995, lam=0.95)
-        update(net, optimizer, batch, adv, returns, epochs=2, minibatch=512, clip=0.2, entropy_coef=0.01)
+        adv, returns = advantages(batch, last_values, gamma=gamma, lam=lam)
+        update(net, optimizer, batch, adv, returns, epochs=epochs, minibatch=minibatch, clip=0.2, entropy_coef=entropy)
 
     k = 0
     report(k)
@@ -199,13 +200,21 @@ def main():
     parser.add_argument("--eval-every", type=int, default=10)
     parser.add_argument("--eval-games", type=int, default=200)
     parser.add_argument("--mcts-games", type=int, default=20)
-    parser.add_argument("--mcts", default="mcts:iterations=100")
+    parser.add_argument("--mcts", default="mcts")
     parser.add_argument("--lr", type=float, default=3e-4)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--width", type=int, default=32)
+    parser.add_argument("--blocks", type=int, default=3)
+    parser.add_argument("--gamma", type=float, default=0.995)
+    parser.add_argument("--lam", type=float, default=0.95)
+    parser.add_argument("--epochs", type=int, default=2)
+    parser.add_argument("--minibatch", type=int, default=512)
+    parser.add_argument("--entropy", type=float, default=0.01)
     parser.add_argument("--save", help="write the trained network's weights here")
     args = parser.parse_args()
     net, _ = train(args.game, args.envs, args.steps, args.minutes, args.updates, args.eval_every, args.eval_games,
-                   args.mcts_games, args.mcts, args.lr, args.seed)
+                   args.mcts_games, args.mcts, args.lr, args.seed, args.width, args.blocks, args.gamma, args.lam,
+                   args.epochs, args.minibatch, args.entropy)
     if args.save:
         torch.save(net.state_dict(), args.save)
 
