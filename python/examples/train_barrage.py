@@ -45,10 +45,11 @@ def masked(logits, masks):
 
 
 def act(net, obs, masks):
-    """Actions sampled from the masked policy, with their log-probabilities and the values."""
+    """Actions sampled from the masked policy, with their log-probabilities and the values. obs, masks: tensors
+    (copies: the environment's arrays are its own read-only buffers, rewritten by the next step)."""
     with torch.no_grad():
-        logits, values = net(torch.from_numpy(obs))
-        dist = torch.distributions.Categorical(logits=masked(logits, torch.from_numpy(masks).bool()))
+        logits, values = net(obs)
+        dist = torch.distributions.Categorical(logits=masked(logits, masks))
         actions = dist.sample()
         return actions.numpy(), dist.log_prob(actions), values
 
@@ -60,18 +61,17 @@ def collect(net, env, state, steps):
     buf = {k: [] for k in ("obs", "masks", "actions", "logp", "values", "rewards", "dones")}
     for _ in range(steps):
         players = env.current_players().copy()
-        actions, logp, values = act(net, obs, masks)
-        buf["obs"].append(torch.from_numpy(obs.copy()))
-        buf["masks"].append(torch.from_numpy(masks.copy()).bool())
-        buf["actions"].append(torch.from_numpy(actions))
-        buf["logp"].append(logp)
-        buf["values"].append(values)
+        obs_t, masks_t = torch.tensor(obs), torch.tensor(masks, dtype=torch.bool)
+        actions, logp, values = act(net, obs_t, masks_t)
+        for key, value in (("obs", obs_t), ("masks", masks_t), ("actions", torch.from_numpy(actions)),
+                           ("logp", logp), ("values", values)):
+            buf[key].append(value)
         obs, masks, rewards, dones = env.step(actions)
         # The mover's reward: the game's result for it when this move ended the game.
-        buf["rewards"].append(torch.from_numpy(rewards[np.arange(n), players].copy()))
-        buf["dones"].append(torch.from_numpy(dones.copy()).float())
+        buf["rewards"].append(torch.tensor(rewards[np.arange(n), players]))
+        buf["dones"].append(torch.tensor(dones, dtype=torch.float32))
     with torch.no_grad():
-        _, last_values = net(torch.from_numpy(obs))
+        _, last_values = net(torch.tensor(obs))
     return {k: torch.stack(v) for k, v in buf.items()}, last_values, (obs, masks)
 
 
@@ -126,7 +126,7 @@ def evaluate(net, game, opponent, games, seed):
             theirs = env.agent_actions(agents, ~mine & open_)
             actions = np.where(~mine & open_, theirs, actions)
         if mine.any():
-            actions[mine], _, _ = act(net, obs[mine], masks[mine])
+            actions[mine], _, _ = act(net, torch.tensor(obs[mine]), torch.tensor(masks[mine], dtype=torch.bool))
         obs, masks, rewards, dones = env.step(actions)
         for i in np.flatnonzero(dones & open_):
             score[i] = (rewards[i, seat[i]] + 1) / 2
