@@ -54,21 +54,42 @@ def act(net, obs, masks):
         return actions.numpy(), dist.log_prob(actions), values
 
 
-def collect(net, env, state, steps):
-    """`steps` steps of every game of env (self-play), with negamax GAE. `state` carries (obs, masks) over."""
+# Material per rank (Spy..Flag), the engine's weights (State::evaluate): the potential of the shaping below.
+VALUES = np.array([2, 2, 3, 2, 2.5, 3.5, 5, 7, 10, 14, 1.5, 0], dtype=np.float32)
+
+
+def material(obs, army):
+    """Material balance for the observer in [-1, 1], from the observation alone (public: own pieces, and the
+    enemy's pieces located on the board plus the fraction of each rank alive and not located, planes 30-41)."""
+    x = obs.astype(np.float32) / 255.0
+    own = x[:, 0:12].sum(axis=(2, 3)) @ VALUES
+    enemy = x[:, 12:24].sum(axis=(2, 3)) @ VALUES + (x[:, 30:42, 0, 0] * army) @ VALUES
+    return (own - enemy) / float(army @ VALUES)
+
+
+def collect(net, env, state, steps, gamma, shaping, army):
+    """`steps` steps of every game of env (self-play), with negamax GAE. `state` carries (obs, masks) over.
+    shaping > 0 adds potential-based shaping on material (Ng, Harada & Russell 1999: shaping * (gamma * phi(s') -
+    phi(s)) for the mover, which leaves the best policy as it is): the result of a game still decides, the
+    captures on the way tell sooner which moves led there. The state after a move is the opponent's, so its
+    potential counts negated; a game's end has potential 0."""
     obs, masks = state
     n = len(env)
     buf = {k: [] for k in ("obs", "masks", "actions", "logp", "values", "rewards", "dones")}
     for _ in range(steps):
         players = env.current_players().copy()
         obs_t, masks_t = torch.tensor(obs), torch.tensor(masks, dtype=torch.bool)
+        before = material(obs, army) if shaping else None
         actions, logp, values = act(net, obs_t, masks_t)
         for key, value in (("obs", obs_t), ("masks", masks_t), ("actions", torch.from_numpy(actions)),
                            ("logp", logp), ("values", values)):
             buf[key].append(value)
         obs, masks, rewards, dones = env.step(actions)
         # The mover's reward: the game's result for it when this move ended the game.
-        buf["rewards"].append(torch.tensor(rewards[np.arange(n), players]))
+        reward = rewards[np.arange(n), players].astype(np.float32)
+        if shaping:
+            reward += shaping * (gamma * -material(obs, army) * (1.0 - dones) - before)
+        buf["rewards"].append(torch.tensor(reward))
         buf["dones"].append(torch.tensor(dones, dtype=torch.float32))
     with torch.no_grad():
         _, last_values = net(torch.tensor(obs))
@@ -144,7 +165,7 @@ def env_game(spec):
 
 def train(game="stratego:barrage", envs=64, steps=64, minutes=60.0, updates=None, eval_every=10, eval_games=200,
           mcts_games=20, mcts="mcts", lr=3e-4, seed=1, width=32, blocks=3, gamma=0.995, lam=0.95, epochs=2,
-          minibatch=512, entropy=0.01, log=print):
+          minibatch=512, entropy=0.01, shaping=0.0, log=print):
     torch.manual_seed(seed)
     torch.set_num_threads(1)
     spec = env_game(game)
@@ -152,6 +173,7 @@ def train(game="stratego:barrage", envs=64, steps=64, minutes=60.0, updates=None
     optimizer = torch.optim.Adam(net.parameters(), lr=lr)
     env = strat.VectorEnv(game, envs, seed=seed, dtype=np.uint8)
     state = env.reset()
+    army = state[0][0, 0:12].sum(axis=(1, 2)).astype(np.float32) / 255.0  # pieces per rank: the first player's own
     clock = {"train": 0.0, "eval": 0.0}  # CPU seconds spent learning, and measuring
     start_wall = time.perf_counter()
     history = []
@@ -174,7 +196,7 @@ def train(game="stratego:barrage", envs=64, steps=64, minutes=60.0, updates=None
 
     def learn():
         nonlocal state
-        batch, last_values, state = collect(net, env, state, steps)
+        batch, last_values, state = collect(net, env, state, steps, gamma, shaping, army)
         adv, returns = advantages(batch, last_values, gamma=gamma, lam=lam)
         update(net, optimizer, batch, adv, returns, epochs=epochs, minibatch=minibatch, clip=0.2, entropy_coef=entropy)
 
@@ -210,11 +232,12 @@ def main():
     parser.add_argument("--epochs", type=int, default=2)
     parser.add_argument("--minibatch", type=int, default=512)
     parser.add_argument("--entropy", type=float, default=0.01)
+    parser.add_argument("--shaping", type=float, default=0.0, help="potential-based shaping on material (0: off)")
     parser.add_argument("--save", help="write the trained network's weights here")
     args = parser.parse_args()
     net, _ = train(args.game, args.envs, args.steps, args.minutes, args.updates, args.eval_every, args.eval_games,
                    args.mcts_games, args.mcts, args.lr, args.seed, args.width, args.blocks, args.gamma, args.lam,
-                   args.epochs, args.minibatch, args.entropy)
+                   args.epochs, args.minibatch, args.entropy, args.shaping)
     if args.save:
         torch.save(net.state_dict(), args.save)
 
