@@ -82,17 +82,26 @@ T value(float x) {
   else return observation_byte(x);
 }
 
+// A plane (100 entries) or a part of one: inline 16-byte stores for bytes too, rather than a call to memset per
+// constant plane (fourteen calls a step were a tenth of the compact observation's time).
 template <class T>
 void fill(T* out, std::size_t n, T v) {
-  if constexpr (std::is_same_v<T, float>) fill_floats(out, n, v);
-  else std::memset(out, v, n);
+  if constexpr (std::is_same_v<T, float>) {
+    fill_floats(out, n, v);
+  } else {
+    std::uint8_t sixteen[16];
+    std::memset(sixteen, v, sizeof sixteen);
+    const std::size_t whole = n / 16;
+    for (std::size_t k = 0; k < whole; ++k) std::memcpy(out + 16 * k, sixteen, sizeof sixteen);
+    for (std::size_t i = 16 * whole; i < n; ++i) out[i] = v;
+  }
 }
 
 // Writes every entry (Encoding::kWritesWholeObservation): the cell planes 0-28 zeroed first, the constant planes
 // whole, zeros included.
 template <class T>
 void write_observation(const State& s, int player, T* out) {
-  fill(out, kScratchPlane * kPlane, T{});
+  std::memset(out, 0, kScratchPlane * kPlane * sizeof(T));  // the cell planes (one call for 29 planes)
   const bool setup = s.in_setup();
   const T one = value<T>(1.0f);
   const std::uint32_t* planes = kCellPlanes.of[player][setup];
