@@ -11,7 +11,8 @@
 // action ends the move at the shorter one.
 //
 // Observation tensors are built from what the observing player knows: for hidden-information games E reads
-// only S::info(player), never the hidden state. They are float32 with every value in [0, 1]; the compact form
+// only S::info(player), or the very function the Info is made with (Stratego's visible_cell, for speed), never
+// the hidden state. They are float32 with every value in [0, 1]; the compact form
 // (observe_u8: a quarter of the memory traffic, for the vector environment) is each value as round(255 x) in a
 // byte, written directly by encodings that provide observe_u8 and converted from the floats otherwise.
 #include <algorithm>
