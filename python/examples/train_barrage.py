@@ -40,6 +40,29 @@ class Net(nn.Module):
         return logits, self.value(x).squeeze(1)
 
 
+class VectorNet(nn.Module):
+    """Two hidden layers over the flattened observation (the card duel's vector of 235): a logit per action and a
+    value."""
+
+    def __init__(self, inputs, actions, width=128):
+        super().__init__()
+        self.trunk = nn.Sequential(nn.Linear(inputs, width), nn.ReLU(), nn.Linear(width, width), nn.ReLU())
+        self.policy = nn.Linear(width, actions)
+        self.value = nn.Sequential(nn.Linear(width, 1), nn.Tanh())
+
+    def forward(self, obs):
+        x = self.trunk(obs.reshape(obs.shape[0], -1).float() / 255.0)
+        return self.policy(x), self.value(x).squeeze(1)
+
+
+def make_net(game, width, blocks):
+    """The board network for Stratego (its action ids follow the board: 36 per square), else the vector one."""
+    shape = game.observation_tensor_shape()
+    if game.name().startswith("stratego:") and shape[1:] == [10, 10]:
+        return Net(shape[0], width, blocks)
+    return VectorNet(game.observation_tensor_size(), game.num_distinct_actions(), width)
+
+
 def masked(logits, masks):
     return logits.masked_fill(~masks, -1e9)
 
@@ -169,11 +192,12 @@ def train(game="stratego:barrage", envs=64, steps=64, minutes=60.0, updates=None
     torch.manual_seed(seed)
     torch.set_num_threads(1)
     spec = env_game(game)
-    net = Net(spec.observation_tensor_shape()[0], width, blocks)
+    net = make_net(spec, width, blocks)
     optimizer = torch.optim.Adam(net.parameters(), lr=lr)
     env = strat.VectorEnv(game, envs, seed=seed, dtype=np.uint8)
     state = env.reset()
-    army = state[0][0, 0:12].sum(axis=(1, 2)).astype(np.float32) / 255.0  # pieces per rank: the first player's own
+    # Stratego's army per rank (the first player's own pieces at the start), for the shaping's material.
+    army = state[0][0, 0:12].sum(axis=(1, 2)).astype(np.float32) / 255.0 if shaping else None
     clock = {"train": 0.0, "eval": 0.0}  # CPU seconds spent learning, and measuring
     start_wall = time.perf_counter()
     history = []
