@@ -5,7 +5,7 @@
 A small convolutional network reads the observation planes (42 x 10 x 10, uint8 from the vector environment) and
 gives a logit per action (its 36 move channels per square are the action layout of docs/python.md) and a value for
 the player to move. Both sides of every game are the same network (self-play); it learns by PPO on advantages
-computed negamax-style: the state after a move belongs to the opponent, so its value counts negated. Every
+computed from the mover's values: where the state after an action is the opponent's, its value counts negated. Every
 --eval-every updates it plays --eval-games games against `random` (drawn in C++) and --mcts-games against `mcts`
 (through VectorEnv.agent_actions), half of them as each colour, and prints its score (wins + draws / 2).
 
@@ -91,14 +91,15 @@ def material(obs, army):
 
 
 def collect(net, env, state, steps, gamma, shaping, army):
-    """`steps` steps of every game of env (self-play), with negamax GAE. `state` carries (obs, masks) over.
+    """`steps` steps of every game of env (self-play). `state` carries (obs, masks) over. Each step keeps whether
+    the player to move next is the same (a card duel turn of several actions, a setup) or the other one, whose
+    values count negated (advantages below).
     shaping > 0 adds potential-based shaping on material (Ng, Harada & Russell 1999: shaping * (gamma * phi(s') -
     phi(s)) for the mover, which leaves the best policy as it is): the result of a game still decides, the
-    captures on the way tell sooner which moves led there. The state after a move is the opponent's, so its
-    potential counts negated; a game's end has potential 0."""
+    captures on the way tell sooner which moves led there. A game's end has potential 0."""
     obs, masks = state
     n = len(env)
-    buf = {k: [] for k in ("obs", "masks", "actions", "logp", "values", "rewards", "dones")}
+    buf = {k: [] for k in ("obs", "masks", "actions", "logp", "values", "rewards", "dones", "signs")}
     for _ in range(steps):
         players = env.current_players().copy()
         obs_t, masks_t = torch.tensor(obs), torch.tensor(masks, dtype=torch.bool)
@@ -108,26 +109,29 @@ def collect(net, env, state, steps, gamma, shaping, army):
                            ("logp", logp), ("values", values)):
             buf[key].append(value)
         obs, masks, rewards, dones = env.step(actions)
+        sign = np.where(env.current_players() == players, 1.0, -1.0).astype(np.float32)
         # The mover's reward: the game's result for it when this move ended the game.
         reward = rewards[np.arange(n), players].astype(np.float32)
         if shaping:
-            reward += shaping * (gamma * -material(obs, army) * (1.0 - dones) - before)
+            reward += shaping * (gamma * sign * material(obs, army) * (1.0 - dones) - before)
         buf["rewards"].append(torch.tensor(reward))
         buf["dones"].append(torch.tensor(dones, dtype=torch.float32))
+        buf["signs"].append(torch.tensor(sign))
     with torch.no_grad():
         _, last_values = net(torch.tensor(obs))
     return {k: torch.stack(v) for k, v in buf.items()}, last_values, (obs, masks)
 
 
 def advantages(batch, last_values, gamma, lam):
-    """Negamax GAE: the next state's value is the opponent's, so it counts negated, and so does its advantage."""
-    values, rewards, dones = batch["values"], batch["rewards"], batch["dones"]
+    """GAE in a two-player zero-sum game whose values are the mover's: where the next state is the opponent's
+    (sign -1), its value and its advantage count negated."""
+    values, rewards, dones, signs = batch["values"], batch["rewards"], batch["dones"], batch["signs"]
     adv = torch.zeros_like(values)
     next_value, next_adv = last_values, torch.zeros_like(last_values)
     for t in reversed(range(values.shape[0])):
-        alive = 1.0 - dones[t]
-        delta = rewards[t] - gamma * alive * next_value - values[t]
-        adv[t] = delta - gamma * lam * alive * next_adv
+        carry = (1.0 - dones[t]) * signs[t]
+        delta = rewards[t] + gamma * carry * next_value - values[t]
+        adv[t] = delta + gamma * lam * carry * next_adv
         next_value, next_adv = values[t], adv[t]
     return adv, adv + values
 
