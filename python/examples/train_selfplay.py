@@ -1,10 +1,13 @@
-"""Self-play training of a policy-value network on Stratego Barrage through strat.VectorEnv (docs/python.md).
+"""Self-play training of a policy-value network through strat.VectorEnv (docs/python.md): the Stratego card duel
+or Barrage.
 
-    PYTHONPATH=build/python /usr/bin/python3 python/examples/train_barrage.py --minutes 60
+    PYTHONPATH=build/python /usr/bin/python3 python/examples/train_selfplay.py --game stratego-cards --minutes 60
+    PYTHONPATH=build/python /usr/bin/python3 python/examples/train_selfplay.py --game stratego:barrage --shaping 1
 
-A small convolutional network reads the observation planes (42 x 10 x 10, uint8 from the vector environment) and
-gives a logit per action (its 36 move channels per square are the action layout of docs/python.md) and a value for
-the player to move. Both sides of every game are the same network (self-play); it learns by PPO on advantages
+For Stratego a small convolutional network reads the observation planes (42 x 10 x 10, uint8 from the vector
+environment) and gives a logit per action (its 36 move channels per square are the action layout of
+docs/python.md); for the card duel (a vector of 235) a network of two hidden layers; both give a value for the
+player to move. Both sides of every game are the same network (self-play); it learns by PPO on advantages
 computed from the mover's values: where the state after an action is the opponent's, its value counts negated. Every
 --eval-every updates it plays --eval-games games against `random` (drawn in C++) and --mcts-games against `mcts`
 (through VectorEnv.agent_actions), half of them as each colour, and prints its score (wins + draws / 2).
@@ -55,12 +58,13 @@ class VectorNet(nn.Module):
         return self.policy(x), self.value(x).squeeze(1)
 
 
-def make_net(game, width, blocks):
-    """The board network for Stratego (its action ids follow the board: 36 per square), else the vector one."""
+def make_net(game, width=None, blocks=3):
+    """The board network for Stratego (its action ids follow the board: 36 per square; width 32 by default), else
+    the vector one (width 128)."""
     shape = game.observation_tensor_shape()
     if game.name().startswith("stratego:") and shape[1:] == [10, 10]:
-        return Net(shape[0], width, blocks)
-    return VectorNet(game.observation_tensor_size(), game.num_distinct_actions(), width)
+        return Net(shape[0], width or 32, blocks)
+    return VectorNet(game.observation_tensor_size(), game.num_distinct_actions(), width or 128)
 
 
 def masked(logits, masks):
@@ -191,7 +195,7 @@ def env_game(spec):
 
 
 def train(game="stratego:barrage", envs=64, steps=64, minutes=60.0, updates=None, eval_every=10, eval_games=200,
-          mcts_games=20, mcts="mcts", lr=3e-4, seed=1, width=32, blocks=3, gamma=0.995, lam=0.95, epochs=2,
+          mcts_games=20, mcts="mcts", lr=3e-4, seed=1, width=None, blocks=3, gamma=0.995, lam=0.95, epochs=2,
           minibatch=512, entropy=0.01, shaping=0.0, log=print):
     torch.manual_seed(seed)
     torch.set_num_threads(1)
@@ -200,6 +204,8 @@ def train(game="stratego:barrage", envs=64, steps=64, minutes=60.0, updates=None
     optimizer = torch.optim.Adam(net.parameters(), lr=lr)
     env = strat.VectorEnv(game, envs, seed=seed, dtype=np.uint8)
     state = env.reset()
+    if shaping and not isinstance(net, Net):
+        raise ValueError("--shaping reads Stratego's planes: it is for stratego and stratego:barrage")
     # Stratego's army per rank (the first player's own pieces at the start), for the shaping's material.
     army = state[0][0, 0:12].sum(axis=(1, 2)).astype(np.float32) / 255.0 if shaping else None
     clock = {"train": 0.0, "eval": 0.0}  # CPU seconds spent learning, and measuring
@@ -253,7 +259,7 @@ def main():
     parser.add_argument("--mcts", default="mcts")
     parser.add_argument("--lr", type=float, default=3e-4)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--width", type=int, default=32)
+    parser.add_argument("--width", type=int, default=None, help="32 (Stratego's board network), 128 (vector)")
     parser.add_argument("--blocks", type=int, default=3)
     parser.add_argument("--gamma", type=float, default=0.995)
     parser.add_argument("--lam", type=float, default=0.95)
