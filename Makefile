@@ -5,7 +5,7 @@ JOBS ?= $(shell nproc)
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 
-.PHONY: run test deps build build-asan test-release test-python test-asan test-web web bench clean
+.PHONY: run test deps build build-asan test-release test-python test-asan test-web web bench clean playthroughs
 
 run: deps build web
 	@if [ -x $(BUILD)/strat ] && $(BUILD)/strat serve --help >/dev/null 2>&1; then \
@@ -37,6 +37,11 @@ test-python: build
 	@if [ ! -f $(BUILD)/python/interpreter ]; then \
 	  echo "test-python: the Python module was not built (pybind11 missing? run scripts/install-deps.sh)" >&2; exit 1; fi
 	STRAT_BUILD=$(abspath $(BUILD)) $$(cat $(BUILD)/python/interpreter) -m pytest -q -p no:cacheprovider python/tests
+
+# Rewrites the golden playthroughs of python/tests/playthroughs/ (docs/python.md) from today's module: after an
+# intended change of a game's moves, actions or observations; review the diff.
+playthroughs: build
+	PYTHONPATH=$(abspath $(BUILD))/python $$(cat $(BUILD)/python/interpreter) python/tests/playthrough.py --write
 
 # Agent-strength matches (*Match*) are left out under the sanitizers: they exercise no code the other tests
 # do not, and would take far longer than CI allows.

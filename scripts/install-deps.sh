@@ -3,7 +3,8 @@
 set -euo pipefail
 packages=(build-essential cmake pkg-config libgtest-dev libgmock-dev googletest libbenchmark-dev
           nlohmann-json3-dev libcli11-dev libfmt-dev libboost-dev libboost-system-dev libsqlite3-dev
-          nodejs npm chromium pybind11-dev python3-dev python3-pybind11 python3-numpy python3-pytest)
+          nodejs npm chromium pybind11-dev python3-dev python3-pybind11 python3-numpy python3-pytest
+          python3-torch)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -2,14 +2,17 @@
 
     PYTHONPATH=build/python python3 python/bench/bench.py [--seconds 2] [--games stratego,dhamet] [--n 256]
 
-Per game: the cost of one `legal_actions()` + `apply_action()` pair from Python, and VectorEnv(game, n)
-random play in steps per second, with the legal mask only and with the float32 observation as well. The
-VectorEnv figures time env.step() alone; the actions come from env.random_actions() (a random legal action per
-game, drawn in C++), timed apart.
+Per game, in steps (actions applied) per second of this process's CPU time on one core, and in brackets per
+second of wall time:
+- the plain Python loop over one State: `legal_actions()` + `apply_action()` ("loop"), and the same with
+  `observation_tensor()` of the player to move at every step ("loop + obs");
+- VectorEnv(game, n) random play: with the legal mask only ("mask"), with the float32 observation ("f32") and with
+  the uint8 one ("u8", dtype=np.uint8). These time env.step() alone; the actions come from env.random_actions()
+  (a random legal action per game, drawn in C++), timed apart.
 
-Each figure is given twice: per second of this process's CPU time (time.process_time: what one core gives
-while other work competes for the machine; caches, memory bandwidth and a hyperthread sibling are still
-shared) and per second of wall time (what this run got on the loaded machine).
+CPU time (time.process_time) is what one core gives while other work competes for the machine (caches, memory
+bandwidth and a hyperthread sibling are still shared); wall time is what this run got. The load average is printed
+before and after: measure on an idle machine.
 """
 import argparse
 import os
@@ -33,32 +36,33 @@ class Clock:
         return result
 
 
-def per_call(spec, seconds):
-    """Microseconds per legal_actions() + apply_action() pair (CPU, wall)."""
+def python_loop(spec, seconds, observe):
+    """Steps per second of the plain Python loop (CPU, wall)."""
     game = strat.load_game(spec)
     start = game.new_initial_state(seed=1)
-    state = start
-    clock, calls, k = Clock(), 0, 0
+    state = start.clone()
+    clock, steps, k = Clock(), 0, 0
 
     def thousand():
         nonlocal state, k
         for _ in range(1000):
             legal = state.legal_actions()
+            if observe:
+                state.observation_tensor()
             state.apply_action(legal[k % len(legal)])
             k += 7
             if state.is_terminal():
                 state = start.clone()
 
-    state = start.clone()
     while clock.cpu < seconds:
         clock.measure(thousand)
-        calls += 1000
-    return clock.cpu / calls * 1e6, clock.wall / calls * 1e6
+        steps += 1000
+    return steps / clock.cpu, steps / clock.wall
 
 
-def vector(spec, n, observations, seconds):
+def vector(spec, n, observations, dtype, seconds):
     """Steps per second of env.step() (CPU, wall)."""
-    env = strat.VectorEnv(spec, n, seed=1, observations=observations)
+    env = strat.VectorEnv(spec, n, seed=1, observations=observations, dtype=dtype)
     env.reset()
     clock, steps = Clock(), 0
     while clock.cpu < seconds:
@@ -68,6 +72,12 @@ def vector(spec, n, observations, seconds):
     return steps / clock.cpu, steps / clock.wall
 
 
+def rate(pair):
+    def short(x):
+        return f"{x / 1e6:.2f}M" if x >= 1e6 else f"{x / 1e3:.0f}k"
+    return f"{short(pair[0])} ({short(pair[1])})"
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=2.0)
@@ -75,16 +85,16 @@ def main():
     parser.add_argument("--n", type=int, default=256)
     args = parser.parse_args()
     print(f"VectorEnv n={args.n}; load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
-    print(f"{'game':18} {'actions':>7} {'obs':>5} {'us/call cpu':>11} {'(wall)':>7} {'mask steps/s cpu':>16}"
-          f" {'(wall)':>10} {'obs steps/s cpu':>15} {'(wall)':>10}")
+    columns = ["loop", "loop + obs", "mask", "f32", "u8"]
+    print(f"{'game':32} {'actions':>7} {'obs':>5} " + " ".join(f"{c:>17}" for c in columns))
     for spec in args.games.split(","):
         game = strat.load_game(spec)
-        us = per_call(spec, args.seconds)
-        mask = vector(spec, args.n, False, args.seconds)
-        obs = vector(spec, args.n, True, args.seconds)
-        size = int(np.prod(game.observation_tensor_shape()))
-        print(f"{spec:18} {game.num_distinct_actions():7d} {size:5d} {us[0]:11.2f} {us[1]:7.2f} {mask[0]:16,.0f}"
-              f" {mask[1]:10,.0f} {obs[0]:15,.0f} {obs[1]:10,.0f}", flush=True)
+        figures = [python_loop(spec, args.seconds, False), python_loop(spec, args.seconds, True),
+                   vector(spec, args.n, False, np.float32, args.seconds),
+                   vector(spec, args.n, True, np.float32, args.seconds),
+                   vector(spec, args.n, True, np.uint8, args.seconds)]
+        print(f"{spec:32} {game.num_distinct_actions():7d} {game.observation_tensor_size():5d} " +
+              " ".join(f"{rate(f):>17}" for f in figures), flush=True)
     print(f"load average after: {os.getloadavg()[0]:.2f}")
 
 

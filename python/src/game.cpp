@@ -1,5 +1,6 @@
 #include "game.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 #include "core/error.hpp"
@@ -51,6 +52,19 @@ std::string serialize(const EncodedState& s) {
     for (int t : s.pending()) out += " " + std::to_string(t);
   }
   return out;
+}
+
+int Agent::step(const EncodedState& s) {
+  if (s.terminal()) bad_input("the game is over");
+  const auto& pending = s.pending();
+  const bool follows = !pending.empty() && plan.size() >= pending.size() &&
+                       std::equal(pending.begin(), pending.end(), plan.begin());
+  if (!follows) {
+    if (!pending.empty()) bad_input("the state is in the middle of a move this agent did not choose");
+    plan = s.move_tokens(agent->choose(s.any()));
+  }
+  if (pending.size() < plan.size()) return plan[pending.size()];
+  return s.stop_action();  // the move ends here while another legal move goes on
 }
 
 }  // namespace strat::pyapi

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/encoding.hpp"
 #include "core/registry.hpp"
@@ -25,5 +26,15 @@ struct Game {
 };
 
 std::string serialize(const EncodedState& s);
+
+// An agent of the CLI behind action ids: it chooses whole moves and hands out their actions one by one, so that a
+// move of several actions is played out in full (the stop action where a longer move shares the prefix).
+struct Agent {
+  std::shared_ptr<Game> game;
+  std::unique_ptr<AnyAgent> agent;
+  std::vector<int> plan;
+  // The next action for the player to move in `s`; call without the GIL (the agent may search for a while).
+  int step(const EncodedState& s);
+};
 
 }  // namespace strat::pyapi

@@ -13,6 +13,7 @@
 
 namespace py = pybind11;
 using strat::EncodedState;
+using strat::pyapi::Agent;
 using strat::pyapi::Game;
 
 namespace {
@@ -25,36 +26,13 @@ struct State {
   State(GamePtr g, std::unique_ptr<EncodedState> st) : game(std::move(g)), s(std::move(st)) {}
   State clone() const { return State(game, s->clone()); }
   int player_or_current(std::optional<int> player) const {
-    int p = player ? *player : s->current_player();
-    if (p < 0) p = 0;  // a terminal state is observed from player 0 unless asked otherwise
-    if (p > 1) throw py::value_error("player must be 0 or 1");
-    return p;
+    if (player) return checked_player(*player);
+    const int p = s->current_player();
+    return p < 0 ? 0 : p;  // a terminal state is observed from player 0 unless asked otherwise
   }
-};
-
-// The agent keeps the tokens of the move it chose so that a move of several actions is played out in full.
-struct Agent {
-  GamePtr game;
-  std::unique_ptr<strat::AnyAgent> agent;
-  std::vector<int> plan;
-
-  int step(const State& st) {
-    const EncodedState& s = *st.s;
-    if (s.terminal()) throw py::value_error("the game is over");
-    const auto& pending = s.pending();
-    const bool follows = !pending.empty() && plan.size() >= pending.size() &&
-                         std::equal(pending.begin(), pending.end(), plan.begin());
-    if (!follows) {
-      if (!pending.empty()) throw py::value_error("the state is in the middle of a move this agent did not choose");
-      std::string move;
-      {
-        py::gil_scoped_release release;
-        move = agent->choose(s.any());
-      }
-      plan = s.move_tokens(move);
-    }
-    if (pending.size() < plan.size()) return plan[pending.size()];
-    return s.stop_action();  // the move ends here while another legal move goes on
+  static int checked_player(int player) {
+    if (player != 0 && player != 1) throw py::value_error("player must be 0 or 1, got " + std::to_string(player));
+    return player;
   }
 };
 
@@ -76,11 +54,11 @@ PYBIND11_MODULE(_strat, m) {
     std::vector<std::string> out;
     for (const auto& g : strat::Registry::global().games()) {
       if (!g.encode) continue;
-      out.push_back(g.name);
-      for (std::size_t i = 1; i < g.variants.size(); ++i) out.push_back(g.name + ":" + g.variants[i]);
+      for (const auto& spec : g.specs()) out.push_back(spec);
     }
     return out;
-  }, "Game specs: every game, and NAME:VARIANT for each variant other than the default");
+  }, "Game specs: every game, NAME:VARIANT for each variant other than the default, and each with the game's "
+     "modes ('stratego:setup=actions')");
 
   py::class_<Game, GamePtr>(m, "Game")
       .def("name", [](const Game& g) { return g.text; })
@@ -119,7 +97,7 @@ PYBIND11_MODULE(_strat, m) {
       .def("is_simultaneous_node", [](const State&) { return false; })
       .def("legal_actions", [](const State& st, std::optional<int> player) {
              std::vector<int> out;
-             if (!player || *player == st.s->current_player()) st.s->legal_actions(out);
+             if (!player || State::checked_player(*player) == st.s->current_player()) st.s->legal_actions(out);
              return out;
            }, py::arg("player") = py::none())
       .def("legal_actions_mask", [](const State& st) {
@@ -129,7 +107,10 @@ PYBIND11_MODULE(_strat, m) {
            })
       .def("apply_action", [](State& st, int a) { st.s->apply_action(a); })
       .def("action_to_string", [](const State& st, int a) { return st.s->action_to_string(a); }, py::arg("action"))
-      .def("action_to_string", [](const State& st, int, int a) { return st.s->action_to_string(a); })
+      .def("action_to_string", [](const State& st, int player, int a) {
+             State::checked_player(player);
+             return st.s->action_to_string(a);
+           })
       .def("string_to_action", [](const State& st, std::string_view text) { return st.s->string_to_action(text); })
       .def("returns", [](const State& st) {
              return std::vector<double>{double(st.s->score(0)), double(st.s->score(1))};
@@ -159,8 +140,7 @@ PYBIND11_MODULE(_strat, m) {
       .def("__copy__", &State::clone)
       .def("__deepcopy__", [](const State& st, py::dict) { return st.clone(); })
       .def("resample_from_infostate", [](const State& st, int player, std::uint64_t seed) {
-             if (player < 0 || player > 1) throw py::value_error("player must be 0 or 1");
-             return State(st.game, st.s->resample(player, seed));
+             return State(st.game, st.s->resample(State::checked_player(player), seed));
            }, py::arg("player"), py::arg("seed"))
       .def("serialize", [](const State& st) { return strat::pyapi::serialize(*st.s); })
       .def("history", [](const State& st) { return st.s->history(); })
@@ -186,7 +166,10 @@ PYBIND11_MODULE(_strat, m) {
         }, py::arg("game"), py::arg("text"));
 
   py::class_<Agent>(m, "Agent")
-      .def("step", &Agent::step, py::arg("state"))
+      .def("step", [](Agent& a, const State& st) {
+             py::gil_scoped_release release;
+             return a.step(*st.s);
+           }, py::arg("state"))
       .def("name", [](const Agent& a) { return a.agent->name(); });
   m.def("agent", [](const GamePtr& g, const std::string& spec, std::uint64_t seed) {
           return Agent{g, g->spec.agent(spec, seed), {}};

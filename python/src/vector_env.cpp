@@ -1,13 +1,15 @@
 // strat.VectorEnv: n games stepped in C++ in one call, with the GIL released. Game k started by the
 // environment (counting from 0 over reset() and every automatic reset, in environment order) is
 // new_initial_state(seed + k), so any trajectory can be replayed with single states. The returned arrays are
-// the environment's own buffers, overwritten by the next call: copy what must be kept.
+// the environment's own buffers, overwritten by the next call: copy what must be kept. Observations are float32,
+// or with dtype=uint8 each value x as round(255 x) (core/encoding.hpp): a quarter of the bytes to write.
 #include "vector_env.hpp"
 
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "game.hpp"
@@ -19,19 +21,29 @@ namespace {
 
 class VectorEnv {
  public:
-  VectorEnv(std::shared_ptr<Game> game, int n, std::uint64_t seed, bool observations)
-      : game_(std::move(game)), n_(n), seed_(seed), observations_(observations), rng_(seed ^ 0x5eed5eed5eedULL) {
+  VectorEnv(std::shared_ptr<Game> game, int n, std::uint64_t seed, bool observations, bool compact)
+      : game_(std::move(game)), n_(n), seed_(seed), observations_(observations), compact_(compact),
+        rng_(seed ^ 0x5eed5eed5eedULL) {
     if (n <= 0) throw pybind11::value_error("n must be positive");
     actions_ = game_->prototype->num_actions();
     obs_size_ = game_->prototype->observation_size();
     std::vector<py::ssize_t> shape{n};
     for (int d : game_->prototype->observation_shape()) shape.push_back(d);
-    if (observations_) obs_ = py::array_t<float>(shape);
+    if (observations_) obs_ = compact_ ? py::array(py::array_t<std::uint8_t>(shape)) : py::array(py::array_t<float>(shape));
     masks_ = py::array_t<std::uint8_t>(std::vector<py::ssize_t>{n, actions_});
     rewards_ = py::array_t<float>(std::vector<py::ssize_t>{n, 2});
     dones_ = py::array_t<bool>(n);
     players_ = py::array_t<std::int32_t>(n);
+    // What Python gets: read-only views of the buffers (each step writes only the mask entries that change).
+    auto read_only = [](const py::array& a) {
+      py::object view = a.attr("view")();
+      view.attr("setflags")(py::arg("write") = false);
+      return view;
+    };
+    views_ = {observations_ ? read_only(obs_) : py::none(), read_only(masks_), read_only(rewards_), read_only(dones_),
+              read_only(players_)};
     states_.resize(static_cast<std::size_t>(n));
+    mask_set_.resize(static_cast<std::size_t>(n));
     game_seeds_.assign(static_cast<std::size_t>(n), 0);
   }
 
@@ -40,11 +52,27 @@ class VectorEnv {
       py::gil_scoped_release release;
       next_seed_ = seed_;
       for (int i = 0; i < n_; ++i) start(i);
+      std::fill(masks_.mutable_data(), masks_.mutable_data() + static_cast<std::size_t>(n_) * actions_, std::uint8_t{0});
       std::fill(rewards_.mutable_data(), rewards_.mutable_data() + 2 * n_, 0.0f);
       std::fill(dones_.mutable_data(), dones_.mutable_data() + n_, false);
+      for (auto& set : mask_set_) set.clear();
       for (int i = 0; i < n_; ++i) fill(i);
     }
-    return py::make_tuple(observations_ ? py::object(obs_) : py::object(py::none()), masks_);
+    return py::make_tuple(views_[kObs], views_[kMasks]);
+  }
+
+  // The action of agents[i] (strat.Agent) for game i, where `which` (bool, (n,); default all) is set; -1 elsewhere.
+  py::array_t<std::int64_t> agent_actions(std::vector<Agent*> agents, std::optional<py::array_t<bool>> which) {
+    if (static_cast<int>(agents.size()) != n_) throw py::value_error("agent_actions needs one agent per game");
+    if (which && (which->ndim() != 1 || which->shape(0) != n_)) throw py::value_error("which must have shape (n,)");
+    const bool* ask = which ? which->data() : nullptr;
+    py::array_t<std::int64_t> out(n_);
+    std::int64_t* a = out.mutable_data();
+    {
+      py::gil_scoped_release release;
+      for (int i = 0; i < n_; ++i) a[i] = !ask || ask[i] ? agents[static_cast<std::size_t>(i)]->step(*states_[i]) : -1;
+    }
+    return out;
   }
 
   py::tuple step(py::array_t<std::int64_t, py::array::c_style | py::array::forcecast> actions) {
@@ -68,7 +96,7 @@ class VectorEnv {
         fill(i);
       }
     }
-    return py::make_tuple(observations_ ? py::object(obs_) : py::object(py::none()), masks_, rewards_, dones_);
+    return py::make_tuple(views_[kObs], views_[kMasks], views_[kRewards], views_[kDones]);
   }
 
   // A uniformly random legal action for every game, drawn in C++ from the environment's own generator.
@@ -82,7 +110,7 @@ class VectorEnv {
     return out;
   }
 
-  py::array_t<std::int32_t> players() const { return players_; }
+  py::object players() const { return views_[kPlayers]; }
   std::vector<std::uint64_t> seeds() const { return game_seeds_; }
   int size() const { return n_; }
   std::string position(int i) const { return states_.at(static_cast<std::size_t>(i))->any().position(); }
@@ -93,41 +121,57 @@ class VectorEnv {
     states_[i] = game_->new_state(next_seed_++);
     states_[i]->set_recording(false);
   }
-  // The mask, the current player and (when asked for) the observation of the player to move.
+  std::uint8_t* mask_row(int i) { return masks_.mutable_data() + static_cast<std::size_t>(i) * actions_; }
+  // The mask (its row rewritten in place: mask_set_[i] lists what row i holds, EncodedState::update_mask), the
+  // current player and (when asked for) the observation of the player to move.
   void fill(int i) {
     const EncodedState& s = *states_[i];
-    s.legal_mask(masks_.mutable_data() + static_cast<std::size_t>(i) * actions_);
+    s.update_mask(mask_row(i), mask_set_[i]);
     const int p = s.current_player();
     players_.mutable_data()[i] = p;
-    if (observations_) s.observe(p < 0 ? 0 : p, obs_.mutable_data() + static_cast<std::size_t>(i) * obs_size_);
+    if (!observations_) return;
+    const std::size_t at = static_cast<std::size_t>(i) * obs_size_;
+    if (compact_) s.observe_u8(p < 0 ? 0 : p, static_cast<std::uint8_t*>(obs_.mutable_data()) + at);
+    else s.observe(p < 0 ? 0 : p, static_cast<float*>(obs_.mutable_data()) + at);
   }
 
   std::shared_ptr<Game> game_;
   int n_;
   std::uint64_t seed_, next_seed_ = 0;
-  bool observations_;
+  bool observations_, compact_;
   Rng rng_;
   int actions_ = 0, obs_size_ = 0;
   std::vector<std::unique_ptr<EncodedState>> states_;
+  std::vector<std::vector<int>> mask_set_;
   std::vector<std::uint64_t> game_seeds_;
-  py::array_t<float> obs_, rewards_;
+  py::array obs_;
+  py::array_t<float> rewards_;
   py::array_t<std::uint8_t> masks_;
   py::array_t<bool> dones_;
   py::array_t<std::int32_t> players_;
+  enum { kObs, kMasks, kRewards, kDones, kPlayers };
+  std::vector<py::object> views_;
 };
 
 }  // namespace
 
 void bind_vector_env(py::module_& m) {
   py::class_<VectorEnv>(m, "VectorEnv")
-      .def(py::init([](py::object game, int n, std::uint64_t seed, bool observations) {
+      .def(py::init([](py::object game, int n, std::uint64_t seed, bool observations, py::object dtype) {
              std::shared_ptr<Game> g = py::isinstance<py::str>(game) ? std::make_shared<Game>(game.cast<std::string>())
                                                                      : game.cast<std::shared_ptr<Game>>();
-             return VectorEnv(std::move(g), n, seed, observations);
-           }), py::arg("game"), py::arg("n"), py::arg("seed") = 0, py::arg("observations") = true)
+             const py::dtype d = py::dtype::from_args(dtype);
+             const bool compact = d.num() == py::dtype::of<std::uint8_t>().num();
+             if (!compact && d.num() != py::dtype::of<float>().num())
+               throw py::value_error("dtype must be float32 or uint8 (each value x as round(255 x))");
+             return VectorEnv(std::move(g), n, seed, observations, compact);
+           }), py::arg("game"), py::arg("n"), py::arg("seed") = 0, py::arg("observations") = true,
+           py::arg("dtype") = py::str("float32"))
       .def("reset", &VectorEnv::reset, "-> (obs or None, masks)")
       .def("step", &VectorEnv::step, py::arg("actions"), "-> (obs or None, masks, rewards (n, 2), dones)")
       .def("random_actions", &VectorEnv::random_actions, "A uniformly random legal action per game (int64, (n,))")
+      .def("agent_actions", &VectorEnv::agent_actions, py::arg("agents"), py::arg("which") = py::none(),
+           "agents[i]'s action (strat.Agent) in game i where which[i] (default: every game), -1 elsewhere")
       .def("current_players", &VectorEnv::players, "Player to move in each game (after reset/step)")
       .def("game_seeds", &VectorEnv::seeds, "The seed each current game was started from")
       .def("position", &VectorEnv::position, py::arg("i"), "The position string of game i")

@@ -12,6 +12,8 @@ from conftest import GAMES
 SIZES = {
     "stratego": (3600, [42, 10, 10]),
     "stratego:barrage": (3600, [42, 10, 10]),
+    "stratego:setup=actions": (4800, [56, 10, 10]),
+    "stratego:barrage,setup=actions": (4800, [56, 10, 10]),
     "stratego-cards": (245, [235]),
     "dhamet": (6724, [10, 9, 9]),
     "dhamet:huffing": (6724, [10, 9, 9]),

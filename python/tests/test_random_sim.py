@@ -10,7 +10,7 @@ from conftest import GAMES
 from helpers import mask_actions
 
 # Games per spec; Stratego's random games run to thousands of plies, the others are shorter.
-GAMES_PER_SPEC = {"stratego": 12, "stratego:barrage": 40}
+GAMES_PER_SPEC = {"stratego": 12, "stratego:barrage": 40, "stratego:setup=actions": 8, "stratego:barrage,setup=actions": 30}
 DEFAULT_GAMES = 40
 # The costly checks (strings, clones, serialization: a replay from the start) run on every 7th action of the
 # first 200, then every 101st.

@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <iostream>
+#include <tuple>
 #include <nlohmann/json.hpp>
 
 #include "cli/outcome_text.hpp"
@@ -97,7 +98,13 @@ void install_play(CLI::App& app, Context& ctx) {
         if (a->json) out << json{{"view", json::parse(state->view_json(perspective))}}.dump() << "\n";
         else out << "\n" << state->render(perspective, color);
       };
-      auto report = [&](int side, const std::string& move, const Events& events) {
+      auto report = [&](int side, const std::string& played, const Events& played_events) {
+        // The computer's move as the human may learn it (GameInfo::public_part: a Stratego placement or a card
+        // duel placement hides what was placed).
+        std::string move = played;
+        Events events = played_events;
+        if (!hotseat && side != human && spec.info->public_part)
+          std::tie(move, events) = spec.info->public_part(played, played_events);
         if (a->json) {
           out << json{{"player", state->player_name(side)}, {"move", move}, {"events", events}}.dump() << "\n";
           return;

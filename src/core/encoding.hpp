@@ -11,7 +11,10 @@
 // action ends the move at the shorter one.
 //
 // Observation tensors are built from what the observing player knows: for hidden-information games E reads
-// only S::info(player), never the hidden state.
+// only S::info(player), or the very function the Info is made with (Stratego's visible_cell, for speed), never
+// the hidden state. They are float32 with every value in [0, 1]; the compact form
+// (observe_u8: a quarter of the memory traffic, for the vector environment) is each value as round(255 x) in a
+// byte, written directly by encodings that provide observe_u8 and converted from the floats otherwise.
 #include <algorithm>
 #include <concepts>
 #include <cstdint>
@@ -35,10 +38,35 @@ constexpr int kTerminalPlayer = -4;  // OpenSpiel's kTerminalPlayerId
 // unaligned vector store.
 inline void fill_floats(float* out, std::size_t n, float v) {
   const float four[4] = {v, v, v, v};
-  std::size_t i = 0;
-  for (; i + 4 <= n; i += 4) std::memcpy(out + i, four, sizeof four);
-  for (; i < n; ++i) out[i] = v;
+  const std::size_t whole = n / 4;
+  for (std::size_t k = 0; k < whole; ++k) std::memcpy(out + 4 * k, four, sizeof four);
+  for (std::size_t i = 4 * whole; i < n; ++i) out[i] = v;
 }
+
+// The byte of the compact observation for a value x of the float one: floor(255 x + 1/2), x clamped to [0, 1].
+// In double, where 255 x + 1/2 is exact for every float x: the same bytes whatever the compiler contracts.
+inline std::uint8_t observation_byte(float x) {
+  const double d = x < 0.0f ? 0.0 : (x > 1.0f ? 1.0 : static_cast<double>(x));
+  return static_cast<std::uint8_t>(d * 255.0 + 0.5);
+}
+
+// Optional for encodings whose moves are one token each: the token of a move, without a vector (the vector
+// environment's per-step path).
+template <class E, class S>
+concept SingleTokenFunction = requires(const S s, const typename S::Move m) {
+  { E::token(s, m) } -> std::convertible_to<int>;
+};
+
+// Optional: the compact observation written directly (the same bytes as observation_byte of observe's floats).
+template <class E, class S>
+concept CompactObservation = requires(const S s, std::span<const int> pending, std::uint8_t* out) {
+  { E::observe_u8(s, 0, pending, out) };
+};
+
+// Optional: `static constexpr bool kWritesWholeObservation = true` when observe (and observe_u8) write every
+// entry, zeros included: the buffer is then not zeroed first (a third of Stratego's per-step bytes).
+template <class E>
+concept WholeObservation = requires { requires E::kWritesWholeObservation; };
 
 // What a game's encoding provides (all static, given a state of the game for its options).
 template <class E, class S>
@@ -74,6 +102,10 @@ class EncodedState {
   virtual void legal_actions(std::vector<int>& out) const = 0;
   // mask[a] = 1 for legal actions, 0 elsewhere (num_actions bytes).
   virtual void legal_mask(std::uint8_t* mask) const = 0;
+  // The vector environment's per-step path: a row of its mask array rewritten in place, not zeroed and written
+  // whole. `set` lists the row's nonzero entries and belongs to the row, whichever game fills it (a new row is
+  // zeros with an empty list): clears the entries listed, sets the legal ones and lists them.
+  virtual void update_mask(std::uint8_t* mask, std::vector<int>& set) const = 0;
   // A uniformly random legal action (not terminal), for random baselines without a round trip through Python.
   virtual int random_action(Rng& rng) const = 0;
   // Throws BadInput (state unchanged) if the action is not legal.
@@ -81,6 +113,8 @@ class EncodedState {
   virtual std::string action_to_string(int action) const = 0;
   virtual int string_to_action(std::string_view text) const = 0;
   virtual void observe(int player, float* out) const = 0;
+  // The same observation, each value x as the byte round(255 x) (observation_byte).
+  virtual void observe_u8(int player, std::uint8_t* out) const = 0;
   // Tokens chosen so far of a move not yet complete.
   virtual const std::vector<int>& pending() const = 0;
   // The position this object started from (or was resampled into), every action applied since (when
@@ -128,12 +162,12 @@ class EncodedAdapter final : public EncodedState {
     refresh();
     const std::size_t depth = pending_.size();
     if (single_) {
-      for (std::size_t i = 0; i < moves_.size(); ++i) out.push_back(tokens_[starts_[i]]);
+      for (std::size_t i = 0; i < moves_.size(); ++i) out.push_back(first_token(i));
     } else {
       for (std::size_t i = 0; i < moves_.size(); ++i) {
         if (!matches(i)) continue;
         const int len = length(i);
-        if (static_cast<std::size_t>(len) > depth) out.push_back(tokens_[starts_[i] + depth]);
+        if (static_cast<std::size_t>(len) > depth) out.push_back(tokens_[start(i) + depth]);
         else out.push_back(stop_);  // this move ends here while others go on
       }
     }
@@ -146,20 +180,38 @@ class EncodedAdapter final : public EncodedState {
     if (terminal()) return;
     refresh();
     if (single_) {
-      for (std::size_t i = 0; i < moves_.size(); ++i) mask[tokens_[starts_[i]]] = 1;
+      for (std::size_t i = 0; i < moves_.size(); ++i) mask[first_token(i)] = 1;
       return;
     }
     const std::size_t depth = pending_.size();
     for (std::size_t i = 0; i < moves_.size(); ++i) {
       if (!matches(i)) continue;
-      mask[static_cast<std::size_t>(length(i)) > depth ? tokens_[starts_[i] + depth] : stop_] = 1;
+      mask[static_cast<std::size_t>(length(i)) > depth ? tokens_[start(i) + depth] : stop_] = 1;
     }
+  }
+
+  void update_mask(std::uint8_t* mask, std::vector<int>& set) const override {
+    for (int a : set) mask[a] = 0;
+    set.clear();
+    if (!terminal()) {
+      refresh();
+      if (fast_single()) {
+        set.assign(tokens_.begin(), tokens_.end());
+      } else if (single_) {
+        for (std::size_t i = 0; i < moves_.size(); ++i) set.push_back(first_token(i));
+      } else {
+        const std::size_t depth = pending_.size();
+        for (std::size_t i = 0; i < moves_.size(); ++i)
+          if (matches(i)) set.push_back(static_cast<std::size_t>(length(i)) > depth ? tokens_[start(i) + depth] : stop_);
+      }
+    }
+    for (int a : set) mask[a] = 1;
   }
 
   int random_action(Rng& rng) const override {
     if (terminal()) bad_input("the game is over");
     refresh();
-    if (single_) return tokens_[starts_[rng.below(static_cast<std::uint32_t>(moves_.size()))]];
+    if (single_) return first_token(rng.below(static_cast<std::uint32_t>(moves_.size())));
     legal_actions(scratch_);
     return scratch_[rng.below(static_cast<std::uint32_t>(scratch_.size()))];
   }
@@ -167,9 +219,14 @@ class EncodedAdapter final : public EncodedState {
   void apply_action(int action) override {
     if (terminal()) bad_input("the game is over");
     refresh();
+    if (fast_single()) {
+      const auto at = std::find(tokens_.begin(), tokens_.end(), action);
+      if (at == tokens_.end()) illegal(action);
+      return play(static_cast<std::size_t>(at - tokens_.begin()), action);
+    }
     if (single_) {
       for (std::size_t i = 0; i < moves_.size(); ++i)
-        if (tokens_[starts_[i]] == action) return play(i, action);
+        if (first_token(i) == action) return play(i, action);
       illegal(action);
     }
     const std::size_t depth = pending_.size();
@@ -181,7 +238,7 @@ class EncodedAdapter final : public EncodedState {
     // Moves that go on with `action` after the tokens chosen so far.
     std::size_t found = 0, count = 0;
     for (std::size_t i = 0; i < moves_.size(); ++i)
-      if (matches(i) && static_cast<std::size_t>(length(i)) > depth && tokens_[starts_[i] + depth] == action) {
+      if (matches(i) && static_cast<std::size_t>(length(i)) > depth && tokens_[start(i) + depth] == action) {
         found = i;
         ++count;
       }
@@ -200,7 +257,7 @@ class EncodedAdapter final : public EncodedState {
       for (std::size_t i = 0; i < moves_.size(); ++i) {
         if (!matches(i)) continue;
         const auto len = static_cast<std::size_t>(length(i));
-        const bool hit = (len > depth && tokens_[starts_[i] + depth] == action) || (len == depth && action == stop_);
+        const bool hit = (len > depth && tokens_[start(i) + depth] == action) || (len == depth && action == stop_);
         if (hit) {
           found = i;
           ++count;
@@ -236,8 +293,19 @@ class EncodedAdapter final : public EncodedState {
   }
 
   void observe(int player, float* out) const override {
-    std::fill(out, out + obs_size_, 0.0f);
+    if constexpr (!WholeObservation<E>) std::fill(out, out + obs_size_, 0.0f);
     E::observe(s(), player, std::span<const int>(pending_), out);
+  }
+
+  void observe_u8(int player, std::uint8_t* out) const override {
+    if constexpr (CompactObservation<E, S>) {
+      if constexpr (!WholeObservation<E>) std::memset(out, 0, static_cast<std::size_t>(obs_size_));
+      E::observe_u8(s(), player, std::span<const int>(pending_), out);
+    } else {
+      floats_.resize(static_cast<std::size_t>(obs_size_));
+      observe(player, floats_.data());
+      for (int i = 0; i < obs_size_; ++i) out[i] = observation_byte(floats_[static_cast<std::size_t>(i)]);
+    }
   }
 
   const std::vector<int>& pending() const override { return pending_; }
@@ -259,7 +327,7 @@ class EncodedAdapter final : public EncodedState {
     refresh();
     for (std::size_t i = 0; i < moves_.size(); ++i)
       out.emplace_back(s().move_to_string(moves_[i]),
-                       std::vector<int>(tokens_.begin() + starts_[i], tokens_.begin() + starts_[i + 1]));
+                       std::vector<int>(tokens_.begin() + start(i), tokens_.begin() + start(i) + length(i)));
     return out;
   }
 
@@ -294,6 +362,14 @@ class EncodedAdapter final : public EncodedState {
   void refresh() const {
     if (valid_) return;
     s().legal_moves(moves_);
+    if constexpr (SingleTokenFunction<E, S>) {
+      if (single_) {  // starts_[i] = i: only tokens_ is read
+        tokens_.resize(moves_.size());
+        for (std::size_t i = 0; i < moves_.size(); ++i) tokens_[i] = E::token(s(), moves_[i]);
+        valid_ = true;
+        return;
+      }
+    }
     tokens_.clear();
     starts_.clear();
     for (const auto& m : moves_) {
@@ -303,10 +379,18 @@ class EncodedAdapter final : public EncodedState {
     starts_.push_back(static_cast<int>(tokens_.size()));
     valid_ = true;
   }
-  int length(std::size_t i) const { return starts_[i + 1] - starts_[i]; }
+  // Where legal move i's tokens start in tokens_ and how many it has (refresh()'s single-token path keeps no
+  // starts_: move i's one token is tokens_[i]).
+  bool fast_single() const {
+    if constexpr (SingleTokenFunction<E, S>) return single_;
+    else return false;
+  }
+  int start(std::size_t i) const { return fast_single() ? static_cast<int>(i) : starts_[i]; }
+  int length(std::size_t i) const { return fast_single() ? 1 : starts_[i + 1] - starts_[i]; }
+  int first_token(std::size_t i) const { return tokens_[start(i)]; }
   bool matches(std::size_t i) const {
     if (static_cast<std::size_t>(length(i)) < pending_.size()) return false;
-    return std::equal(pending_.begin(), pending_.end(), tokens_.begin() + starts_[i]);
+    return std::equal(pending_.begin(), pending_.end(), tokens_.begin() + start(i));
   }
 
   void play(std::size_t i, int action) {
@@ -335,6 +419,7 @@ class EncodedAdapter final : public EncodedState {
   mutable bool valid_ = false;
   mutable std::vector<Move> moves_;
   mutable std::vector<int> tokens_, starts_, scratch_;
+  mutable std::vector<float> floats_;
 };
 
 // GameInfo::encode for a game with state S and encoding E: wraps an AnyState of that game.

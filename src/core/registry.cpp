@@ -26,6 +26,15 @@ std::string GameInfo::agent_list() const {
   return out;
 }
 
+std::vector<std::string> GameInfo::specs() const {
+  std::vector<std::string> plain = {name};
+  for (std::size_t i = 1; i < variants.size(); ++i) plain.push_back(name + ":" + variants[i]);
+  std::vector<std::string> out = plain;
+  for (const auto& mode : modes)
+    for (const auto& spec : plain) out.push_back(spec + (spec == name ? ":" : ",") + mode);
+  return out;
+}
+
 void Registry::add(GameInfo info) {
   if (!info.new_game) throw std::logic_error("game " + info.name + " registers no new_game");
   // The declared parameters are well formed: unique names, defaults they allow. The variants are the
@@ -44,6 +53,7 @@ void Registry::add(GameInfo info) {
       info.variants = p.values;
     }
   }
+  for (const auto& mode : info.modes) check_options(info.name, info.parameters, Options::parse(mode, "game option"));
   info.hidden_information_ = info.new_game(Options{}, 1)->hidden_information();
   games_.push_back(std::move(info));
 }

@@ -30,6 +30,14 @@ struct GameInfo {
   std::vector<Parameter> parameters;
   std::vector<std::string> variants;  // first is the default; empty when the game has none. Set by
                                       // Registry::add from the "variant" parameter.
+  // Options that make another game out of each variant, beyond a rule tweak: Stratego's "setup=actions" (the
+  // setup played as moves: other moves, actions and observations). specs() lists them with every variant, so
+  // that whatever runs over every game (the conformance suite, the records test, the Python module's
+  // registered_games and its API tests and playthroughs) runs over them too.
+  std::vector<std::string> modes;
+  // Every game this entry plays: the bare name (the default variant), NAME:VARIANT for the other variants, then
+  // each of those with each mode ("stratego:setup=actions", "stratego:barrage,setup=actions").
+  std::vector<std::string> specs() const;
   std::vector<std::string> agents;    // agent names, strongest last ("random", "mcts", "stratego")
   // The options of the game's own agents that declare them (agent name -> parameters), checked when the agent is made
   // and listed by `strat games --json` and docs/games/parameters.md.

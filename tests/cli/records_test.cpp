@@ -8,20 +8,17 @@
 #include <string>
 #include <vector>
 
+#include "core/registry.hpp"
 #include "core/text.hpp"
 #include "run_cli.hpp"
 
 namespace {
 
-// "stratego:barrage", "strata7", ...: every game and variant `strat games` lists.
+// "stratego:barrage", "strata7", "stratego:setup=actions", ...: every game, variant and mode of the registry.
 std::vector<std::string> all_games() {
   std::vector<std::string> out;
-  const std::string listing = run_strat("games").out;
-  for (auto line : strat::split(listing, '\n')) {
-    auto words = strat::split_ws(line);
-    if (words.empty()) continue;
-    out.push_back(std::string(words[0]) + (words.size() > 1 ? ":" + std::string(words[1]) : ""));
-  }
+  for (const auto& g : strat::Registry::global().games())
+    for (const auto& spec : g.specs()) out.push_back(spec);
   return out;
 }
 
@@ -48,7 +45,7 @@ std::string result_line(const std::string& out) {
 
 TEST(Records, EveryGamesSelfplayRecordsReplay) {
   const auto games = all_games();
-  ASSERT_GE(games.size(), 8u);
+  ASSERT_GE(games.size(), 10u);
   for (const auto& game : games) {
     TempDir dir;
     auto play = run_strat("selfplay " + game + " --agents random,random --games 2 --seed 11 --save " + dir.path);

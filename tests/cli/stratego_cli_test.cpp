@@ -144,3 +144,42 @@ TEST(S03, LegalAcceptsAMidGameFieldWithoutHistory) {
   auto a = run_strat("apply stratego " + shell_quote(pos) + " b5-b6");
   EXPECT_EQ(a.status, 0) << a.err;
 }
+
+// stratego:setup=actions in the terminal: the computer's placements are shown as "place", never the square or the
+// rank (S-05, S-26), and its pieces are not on the human's board until both armies stand; the human places with
+// b1=F.
+TEST(CliStratego, SetupByMovesHidesTheComputersPlacements) {
+  auto r = run_strat("play stratego:barrage,setup=actions --as blue --vs random --seed 3 --no-color", "a7=F\nquit\n");
+  ASSERT_EQ(r.status, 0) << r.err;
+  int placed = 0;
+  for (const auto& l : lines(r.out)) {
+    if (l.rfind("red plays ", 0) == 0) {
+      EXPECT_EQ(l, "red plays place");
+      ++placed;
+    }
+    if (l.find('=') != std::string::npos) EXPECT_NE(l.find("a placement reads b1=F"), std::string::npos) << l;
+    // Blue's boards: Red's rows 1-4 stay empty while the setup runs.
+    for (const char* row : {"  1 ", "  2 ", "  3 ", "  4 "})
+      if (l.rfind(row, 0) == 0) EXPECT_EQ(l.substr(4).find_first_not_of(" .1234"), std::string::npos) << l;
+  }
+  EXPECT_EQ(placed, 8);
+  EXPECT_NE(r.out.find("setup: Blue places its army, 0 of 8 pieces placed"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("setup: Blue places its army, 1 of 8 pieces placed"), std::string::npos) << r.out;
+  auto json = run_strat("play stratego:barrage,setup=actions --as blue --vs random --seed 3 --json", "quit\n");
+  ASSERT_EQ(json.status, 0) << json.err;
+  EXPECT_NE(json.out.find("{\"events\":[],\"move\":\"place\",\"player\":\"red\"}"), std::string::npos) << json.out;
+  EXPECT_EQ(json.out.find("\"move\":\"a"), std::string::npos) << json.out;
+}
+
+// The card duel's computer placements in the terminal: the public part ("place 2"), not the card ("place 2=9").
+TEST(CliStratego, CardDuelPlayHidesTheComputersCards) {
+  auto r = run_strat("play stratego-cards --as blue --vs random --seed 3 --no-color", "quit\n");
+  ASSERT_EQ(r.status, 0) << r.err;
+  int placed = 0;
+  for (const auto& l : lines(r.out))
+    if (l.rfind("red plays place", 0) == 0) {
+      EXPECT_EQ(l.find('='), std::string::npos) << l;
+      ++placed;
+    }
+  EXPECT_GT(placed, 0) << r.out;
+}

@@ -25,12 +25,7 @@ const strat::GameInfo* game_of() {
   return nullptr;
 }
 
-// "dhamet:standard", "dhamet:huffing", "strata7", ...
-inline std::vector<std::string> specs_of(const strat::GameInfo& g) {
-  std::vector<std::string> out;
-  if (g.variants.empty()) out.push_back(g.name);
-  for (const auto& v : g.variants) out.push_back(g.name + ":" + v);
-  return out;
-}
+// "dhamet", "dhamet:huffing", "strata7", "stratego:barrage,setup=actions", ...: every variant and mode.
+inline std::vector<std::string> specs_of(const strat::GameInfo& g) { return g.specs(); }
 
 }  // namespace conformance

@@ -1,6 +1,8 @@
 // State::inconsistency(): the invariants the incremental updates of apply() must keep (the movable-piece
 // bitboards, the count of each rank alive), recomputed from the board. Called by the conformance suite after
 // every move and by STRAT_ASSERT in checked builds.
+#include <algorithm>
+
 #include "games/stratego/state.hpp"
 
 namespace strat::stratego {
@@ -34,6 +36,17 @@ std::string State::inconsistency() const {
     if (run_[p].count > 200) return "a two-square run beyond any position's";
   }
   if (side_ > 1) return "no side to move";
+  if (to_place_) {
+    // The setup phase (setup=actions): Red places first, nothing has moved, one ply per piece placed.
+    const int n = config_.army_size(), placed = 2 * n - to_place_;
+    if (!config_.setup_actions || to_place_ > 2 * n) return "placements left outside a setup played by moves";
+    if (alive_total(0) + alive_total(1) != placed || ply_ != placed) return "the pieces placed differ from the plies played";
+    if (alive_total(0) != std::min(placed, n)) return "Blue placed before Red's army stood";
+    if (side_ != (to_place_ > n ? 0 : 1)) return "the side to move is not the one placing";
+    if (run_[0].count || run_[1].count) return "a series during the setup";
+    for (int s = 0; s < kCells; ++s)
+      if (is_piece(s) && (board_[s] & (kKnown | kMoved))) return "a piece moved or revealed during the setup";
+  }
   if (ply_ < 0) return "a negative ply count";
   return "";
 }

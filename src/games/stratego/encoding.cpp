@@ -1,12 +1,19 @@
 #include "games/stratego/encoding.hpp"
 
+#include <cstring>
+#include <type_traits>
+
 #include "core/encoding.hpp"
 
 #include "games/stratego/info.hpp"
 
 namespace strat::stratego {
 
-std::string Encoding::action_name(const State&, int action) {
+std::string Encoding::action_name(const State& s, int action) {
+  if (action >= kActions && action < num_actions(s)) {  // a placement: "b1=F"
+    const int square = (action - kActions) % 100;
+    return square_str(sq(square % 10, square / 10)) + "=" + rank_code((action - kActions) / 100 + 1);
+  }
   if (action < 0 || action >= kActions) return "action " + std::to_string(action);
   const int square = action / (4 * kDistances), dir = action / kDistances % 4, dist = action % kDistances + 1;
   const int from = sq(square % 10, square / 10);
@@ -22,40 +29,127 @@ std::string Encoding::action_name(const State&, int action) {
 // Planes (docs/python.md): 0-11 own pieces by rank (Spy..Flag); 12-23 enemy pieces of known rank; 24 enemy
 // pieces of unknown rank that moved, 25 that never moved; 26 own pieces whose rank the enemy knows; 27 own
 // pieces that moved; 28 lakes; 29 ones when the observer is to move; 30-41 the enemy ranks this player has
-// not located (alive, rank unknown on the board), as a fraction of the army's count, constant planes.
-void Encoding::observe(const State& s, int player, std::span<const int>, float* out) {
-  const Info info = s.info(player);
-  constexpr int kPlane = 100;
-  Army located{};  // enemy pieces of known rank on the board (Info::unknown_enemy_ranks, in the same pass)
-  for (int row = 0; row < 10; ++row)
-    for (int col = 0; col < 10; ++col) {
-      const int i = row * 10 + col;
-      const std::uint8_t c = info.cell(sq(col, row));
-      if (c & kWall) {
-        out[28 * kPlane + i] = 1;
-        continue;
-      }
-      const int rank = c & kRankMask;
-      if (rank == 0) continue;
-      const int owner = (c & kBlue) ? 1 : 0;
-      if (owner == player) {
-        out[(rank - 1) * kPlane + i] = 1;
-        if (c & kKnown) out[26 * kPlane + i] = 1;
-        if (c & kMoved) out[27 * kPlane + i] = 1;
-      } else if (rank == kUnknownRank) {
-        out[((c & kMoved) ? 24 : 25) * kPlane + i] = 1;
-      } else {
-        out[(12 + rank - 1) * kPlane + i] = 1;
-        ++located[rank];
-      }
-    }
-  if (info.to_move() == player && !info.outcome().over())
-    fill_floats(out + 29 * kPlane, kPlane, 1.0f);
-  const Army& army = s.config().army();
-  for (int r = 1; r < kRanks; ++r) {
-    const int pool = info.alive(player ^ 1, r) - located[r];
-    if (army[r] && pool > 0) fill_floats(out + (29 + r) * kPlane, kPlane, float(pool) / army[r]);
+// not located (alive, rank unknown on the board), as a fraction of the army's count, constant planes. With
+// setup=actions: 42 ones during the setup phase; 43 the observer's own four rows; 44-55 the observer's pieces
+// still to place per rank (Spy..Flag), as a fraction of the army's count, constant planes.
+//
+// Built from what the observer sees: each cell through visible_cell (info.hpp, the Info's own view of a cell),
+// plus the public counts (alive pieces; during the setup phase the enemy's whole army). Without an Info object
+// and without a branch per cell (the vector environment builds one per step): kCellPlanes gives, for each
+// visible cell byte, the three planes it marks and the enemy rank it locates; unused slots point at plane 29,
+// which is written whole after the cells.
+// T is float (observe) or the compact byte (observe_u8): the same code writes both, so they cannot disagree.
+namespace {
+
+constexpr int kPlane = 100;
+constexpr std::uint8_t kScratchPlane = 29;
+
+struct CellPlanes {
+  // [observer][setup phase][true cell byte]: the three planes (bytes 0-2) and the located enemy rank (byte 3).
+  std::uint32_t of[2][2][256] = {};
+  constexpr CellPlanes() {
+    for (int player = 0; player < 2; ++player)
+      for (int setup = 0; setup < 2; ++setup)
+        for (int c = 0; c < 256; ++c) {
+          std::uint32_t p[3] = {kScratchPlane, kScratchPlane, kScratchPlane}, located = 0;
+          const std::uint8_t v = visible_cell(static_cast<std::uint8_t>(c), player, setup != 0);
+          const int rank = v & kRankMask;
+          if (v & kWall) {
+            p[0] = 28;
+          } else if (rank == 0 || (rank >= kRanks && rank != kUnknownRank)) {
+            // empty (bytes that are no cell stay unmarked)
+          } else if (((v & kBlue) ? 1 : 0) == player) {
+            if (rank < kRanks) {
+              p[0] = static_cast<std::uint32_t>(rank - 1);
+              if (v & kKnown) p[1] = 26;
+              if (v & kMoved) p[2] = 27;
+            }
+          } else if (rank == kUnknownRank) {
+            p[0] = (v & kMoved) ? 24 : 25;
+          } else {
+            p[0] = static_cast<std::uint32_t>(12 + rank - 1);
+            located = static_cast<std::uint32_t>(rank);
+          }
+          of[player][setup][c] = p[0] | p[1] << 8 | p[2] << 16 | located << 24;
+        }
   }
+};
+constexpr CellPlanes kCellPlanes{};
+
+template <class T>
+T value(float x) {
+  if constexpr (std::is_same_v<T, float>) return x;
+  else return observation_byte(x);
+}
+
+// A plane (100 entries) or a part of one: inline 16-byte stores for bytes too, rather than a call to memset per
+// constant plane (fourteen calls a step were a tenth of the compact observation's time).
+template <class T>
+void fill(T* out, std::size_t n, T v) {
+  if constexpr (std::is_same_v<T, float>) {
+    fill_floats(out, n, v);
+  } else {
+    std::uint8_t sixteen[16];
+    std::memset(sixteen, v, sizeof sixteen);
+    const std::size_t whole = n / 16;
+    for (std::size_t k = 0; k < whole; ++k) std::memcpy(out + 16 * k, sixteen, sizeof sixteen);
+    for (std::size_t i = 16 * whole; i < n; ++i) out[i] = v;
+  }
+}
+
+// Writes every entry (Encoding::kWritesWholeObservation): the cell planes 0-28 zeroed first, the constant planes
+// whole, zeros included.
+template <class T>
+void write_observation(const State& s, int player, T* out) {
+  std::memset(out, 0, kScratchPlane * kPlane * sizeof(T));  // the cell planes (one call for 29 planes)
+  const bool setup = s.in_setup();
+  const T one = value<T>(1.0f);
+  const std::uint32_t* planes = kCellPlanes.of[player][setup];
+  // All cells first, then the stores: with byte stores in between, the compiler must reload the table and the
+  // board after each (a char store may alias anything).
+  std::uint32_t marks[100];
+  for (int row = 0; row < 10; ++row)
+    for (int col = 0; col < 10; ++col) marks[row * 10 + col] = planes[s.cell(sq(col, row))];
+  int located[kRanks] = {};  // enemy pieces of known rank on the board
+  for (int i = 0; i < 100; ++i) {
+    const std::uint32_t m = marks[i];
+    out[(m & 0xFF) * kPlane + i] = one;
+    out[(m >> 8 & 0xFF) * kPlane + i] = one;
+    out[(m >> 16 & 0xFF) * kPlane + i] = one;
+    // A branch, not ++located[m >> 24] on every cell: a hundred increments of located[0] in a row wait on each
+    // other's stores; enemy pieces of known rank are few.
+    if (m >> 24) [[unlikely]] ++located[m >> 24];
+  }
+  const bool to_move = s.to_move() == player && !s.outcome().over();
+  fill(out + kScratchPlane * kPlane, kPlane, to_move ? one : T{});
+  const Army& army = s.config().army();
+  const int enemy = player ^ 1;
+  for (int r = 1; r < kRanks; ++r) {
+    // During the setup phase the enemy's placements are secret: its whole army is what the observer knows of.
+    const int alive = setup ? army[r] : s.alive(enemy, r);
+    const int pool = alive - located[r];
+    fill(out + (29 + r) * kPlane, kPlane, army[r] && pool > 0 ? value<T>(float(pool) / army[r]) : T{});
+  }
+  if (!s.config().setup_actions) return;
+  fill(out + 42 * kPlane, kPlane, setup ? one : T{});
+  T* own_rows = out + 43 * kPlane;  // rows 1-4 for Red (0-39), 7-10 for Blue (60-99)
+  fill(own_rows, 40, player == 0 ? one : T{});
+  fill(own_rows + 40, 20, T{});
+  fill(own_rows + 60, 40, player == 0 ? T{} : one);
+  for (int r = 1; r < kRanks; ++r) {
+    const int left = setup ? army[r] - s.alive(player, r) : 0;
+    fill(out + (43 + r) * kPlane, kPlane, left > 0 ? value<T>(float(left) / army[r]) : T{});
+  }
+}
+
+}  // namespace
+
+void Encoding::observe(const State& s, int player, std::span<const int>, float* out) {
+  write_observation(s, player, out);
+}
+
+void Encoding::observe_u8(const State& s, int player, std::span<const int>, std::uint8_t* out) {
+  write_observation(s, player, out);
 }
 
 }  // namespace strat::stratego

@@ -8,20 +8,19 @@
 
 #include "core/text.hpp"
 #include "games/stratego/notation.hpp"
+#include "games/stratego/setup.hpp"
 
 namespace strat::stratego {
 
 Info::Info(const State& truth, int player)
-    : player_(player), side_(truth.to_move()), ply_(truth.ply()), outcome_(truth.outcome()), config_(truth.config()) {
-  for (int s = 0; s < kCells; ++s) {
-    std::uint8_t c = truth.cell(s);
-    if (player >= 0 && truth.is_piece(s) && truth.owner_at(s) != player && !(c & kKnown))
-      c = static_cast<std::uint8_t>((c & ~kRankMask) | kUnknownRank);
-    board_[s] = c;
-  }
+    : player_(player), side_(truth.to_move()), ply_(truth.ply()), to_place_(truth.to_place()), outcome_(truth.outcome()),
+      config_(truth.config()) {
+  const bool setup_hidden = player >= 0 && to_place_;
+  for (int s = 0; s < kCells; ++s) board_[s] = visible_cell(truth.cell(s), player, setup_hidden);
   for (int p = 0; p < 2; ++p) {
     run_[p] = truth.run(p);
-    for (int r = 0; r < kRanks; ++r) alive_[p][r] = static_cast<std::uint8_t>(truth.alive(p, r));
+    for (int r = 0; r < kRanks; ++r)
+      alive_[p][r] = setup_hidden && p != player ? config_.army()[r] : static_cast<std::uint8_t>(truth.alive(p, r));
   }
 }
 
@@ -57,6 +56,7 @@ int draw_weighted(std::vector<int>& candidates, const std::vector<double>& weigh
 }  // namespace
 
 State Info::sample(Rng& rng, bool informed) const {
+  if (to_place_ && player_ >= 0) return sample_setup(rng, informed);
   State s(config_);
   std::vector<int> unmoved, all;
   const int enemy = player_ ^ 1;
@@ -98,6 +98,39 @@ State Info::sample(Rng& rng, bool informed) const {
   s.set_side(side_);
   s.set_ply(ply_);
   s.refresh_outcome();
+  return s;
+}
+
+State Info::sample_setup(Rng& rng, bool informed) const {
+  State s = State::setup_start(config_);
+  for (int q = 0; q < kCells; ++q)
+    if (holds(player_, q)) s.put(q, player_, board_[q] & kRankMask);
+  const int n = config_.army_size(), placed = 2 * n - to_place_;
+  const int enemy = player_ ^ 1, enemy_placed = enemy == 0 ? std::min(placed, n) : placed - std::min(placed, n);
+  if (enemy_placed) {
+    // Any part of a whole setup is a placement the enemy could have made so far (it places in any order). A
+    // whole setup drawn like a person's (informed) or uniformly, then enemy_placed of its pieces.
+    Setup whole{};
+    if (informed) {
+      whole = generate_setup(config_, rng);
+    } else {
+      std::size_t i = 0;
+      for (int r = 1; r < kRanks; ++r)
+        for (int k = 0; k < config_.army()[r]; ++k) whole[i++] = static_cast<std::uint8_t>(r);
+      rng.shuffle(whole.begin(), whole.end());
+    }
+    std::vector<int> occupied;
+    for (int i = 0; i < 40; ++i)
+      if (whole[i]) occupied.push_back(i);
+    rng.shuffle(occupied.begin(), occupied.end());
+    for (int k = 0; k < enemy_placed; ++k) {
+      const int i = occupied[k], row = i / 10, col = i % 10;
+      s.put(enemy == 0 ? sq(col, row) : sq(9 - col, 9 - row), enemy, whole[i]);  // setup.hpp's orientation
+    }
+  }
+  s.set_side(side_);
+  s.set_ply(ply_);
+  s.set_to_place(to_place_);
   return s;
 }
 
@@ -190,7 +223,8 @@ std::string Info::to_json() const {
       out += cell_texts[((known * 2 + moved) * 2 + owner) * kSlots + rank];
     }
   out += "],\"game\":\"stratego\",";
-  counts("lost", [&](int p, int r) { return army[r] - alive_[p][r]; });
+  // During the setup phase nothing is lost yet: what is missing is still to be placed.
+  counts("lost", [&](int p, int r) { return to_place_ ? 0 : army[r] - alive_[p][r]; });
   out += ",\"outcome\":{\"reason\":";
   append_json_string(out, outcome_.reason);
   out += ",\"status\":";
@@ -206,6 +240,10 @@ std::string Info::to_json() const {
   out += std::to_string(ply_);
   out += ",\"to_move\":";
   append_json_string(out, names[side_]);
+  if (to_place_) {  // only in the setup phase of setup=actions: the placements left, both sides together
+    out += ",\"to_place\":";
+    out += std::to_string(to_place_);
+  }
   out += ",\"variant\":";
   out += config_.barrage ? "\"barrage\"" : "\"classic\"";
   out += ",\"view\":";

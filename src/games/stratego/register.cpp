@@ -9,6 +9,7 @@
 #include "games/stratego/belief_agent.hpp"
 #include "games/stratego/info.hpp"
 #include "games/stratego/setup.hpp"
+#include "games/stratego/setup_agent.hpp"
 #include "games/stratego/setup_notation.hpp"
 #include "games/stratego/state.hpp"
 #include "games/stratego/ucc.hpp"
@@ -36,21 +37,28 @@ class StrategoAgent final : public AnyAgent {
   }
   std::string setup(const Options& game_options, int player) override {
     const Config config = Config::from(game_options);
-    return stratego::setup_letters(config, agent_.setup(config), player);
+    return stratego::setup_letters(config, plan(config), player);
   }
+  stratego::Setup plan(const Config& config) { return agent_.setup(config); }
 
  private:
   std::string name_;
   stratego::Agent agent_;
 };
 
+// A new game: generated setups, or with setup=actions the empty board on which the sides place their armies.
+State new_start(const Config& config, std::uint64_t seed) {
+  if (config.setup_actions) return State::setup_start(config);
+  Rng rng(seed);
+  return stratego::random_start(config, rng);
+}
+
 std::unique_ptr<AnyState> load(const Options& options, std::string_view position, const auto& wrap) {
   const Config config = Config::from(options);
   if (position.rfind("random:", 0) == 0) {
     unsigned long long seed = 0;
     if (!parse_uint(position.substr(7), seed)) bad_input("random:SEED needs a whole number, got " + quoted(position));
-    Rng rng(seed);
-    return wrap(stratego::random_start(config, rng));
+    return wrap(new_start(config, seed));
   }
   if (position == "startpos")
     bad_input("stratego has no fixed start: give a position (two setups) or random:SEED for generated setups");
@@ -68,32 +76,42 @@ void register_stratego(Registry& registry) {
       Parameter::choice("variant", {"classic", "barrage"}, "classic: 40 pieces a side; barrage: 8 pieces a side"),
       Parameter::choice("two_square", {"five", "isf", "classic"},
                         "five (or classic): at most 5 moves in a row between two squares (S-18); isf: 3 (S-19)"),
-      Parameter::integer("ply_limit", 3000, 1, 1'000'000, "plies after which the game is drawn (S-23)"),
+      Parameter::integer("ply_limit", 3000, 1, 1'000'000, "plies after which the game is drawn (S-23), placements included"),
       Parameter::choice("two_square_exempt", {"none", "red", "blue", "both"},
                         "the side(s) the two-square rule does not bind: an outside program judged by the UCC 2012 "
                         "manager's rules, which have none (`strat arena --outside-rules`)"),
+      Parameter::choice("setup", {"placed", "actions"},
+                        "placed: both armies start in place (generated from the seed, or given); actions: each side "
+                        "places its army piece by piece as moves (b1=F), Red first, unseen by the other (S-05)"),
   };
+  g.modes = {"setup=actions"};  // tested and listed like a variant (GameInfo::specs)
   g.agents = {"random", "mcts", "stratego-v1", "stratego-v2", g.name};
   g.agent_parameters[g.name] = stratego::AgentConfig::parameters();
   g.has_random_start = true;
   const auto wrap = state_wrapper<State>(g);
   g.load = [wrap](const Options& options, std::string_view position) { return load(options, position, wrap); };
-  g.new_game = [wrap](const Options& options, std::uint64_t seed) {
-    Rng rng(seed);
-    return wrap(stratego::random_start(Config::from(options), rng));
-  };
+  g.new_game = [wrap](const Options& options, std::uint64_t seed) { return wrap(new_start(Config::from(options), seed)); };
   g.make_agent = [agents = g.agent_list()](const Options&, std::string_view spec,
                                            std::uint64_t seed) -> std::unique_ptr<AnyAgent> {
     if (auto a = make_generic_agent<State>(spec, seed, {800, 30})) return a;
     auto [name, options] = Options::parse_spec(spec, "agent option");
-    if (name == "stratego") return std::make_unique<StrategoAgent>(std::string(spec), stratego::AgentConfig::from(options), seed);
-    if (name == "stratego-v2")
-      return std::make_unique<AgentAdapter<State, stratego::v2::SearchAgent>>(
+    std::unique_ptr<AnyAgent> agent;
+    stratego::SetupPlacing::Planner planner;
+    if (name == "stratego") {
+      auto own = std::make_unique<StrategoAgent>(std::string(spec), stratego::AgentConfig::from(options), seed);
+      planner = [p = own.get()](const Config& config) { return p->plan(config); };
+      agent = std::move(own);
+    } else if (name == "stratego-v2") {
+      agent = std::make_unique<AgentAdapter<State, stratego::v2::SearchAgent>>(
           std::string(spec), stratego::v2::SearchAgent(stratego::v2::SearchConfig::from(options), seed));
-    if (name == "stratego-v1")
-      return std::make_unique<AgentAdapter<State, Mcts<State>>>(std::string(spec),
-                                                                Mcts<State>(stratego::v1_config(options), seed));
-    unknown_agent(spec, agents);
+    } else if (name == "stratego-v1") {
+      agent = std::make_unique<AgentAdapter<State, Mcts<State>>>(std::string(spec),
+                                                                 Mcts<State>(stratego::v1_config(options), seed));
+    } else {
+      unknown_agent(spec, agents);
+    }
+    // setup=actions: these agents search play only; their setup is placed piece by piece (setup_agent.hpp).
+    return std::make_unique<stratego::SetupPlacing>(std::move(agent), seed, std::move(planner));
   };
   g.bench = [](const Options& options, double seconds, const std::function<void(double)>& progress) {
     const Config config = Config::from(options);

@@ -49,6 +49,11 @@ std::string State::render(int perspective, bool color) const {
     out += "\n";
   }
   header();
+  if (to_place_) {  // setup=actions: who is placing, and how far (public: one placement per ply)
+    const int n = config_.army_size(), placer = to_place_ > n ? 0 : 1, left = to_place_ > n ? to_place_ - n : to_place_;
+    out += std::string("setup: ") + (placer == 0 ? "Red" : "Blue") + " places its army, " + std::to_string(n - left) +
+           " of " + std::to_string(n) + " pieces placed (a placement reads b1=F)\n";
+  }
   return out;
 }
 

@@ -40,8 +40,10 @@ std::string setup_letters(const Config& config, const Setup& s, int player) {
 }
 
 void add_setup_hooks(GameInfo& info) {
-  // Moves name squares only, and the events (reveal e5 6x4, capture e5) are what S-12 shows both players.
+  // Moves name squares only, and the events (reveal e5 6x4, capture e5) are what S-12 shows both players. A
+  // placement of setup=actions (b1=F) shows nothing but that a piece was placed (S-05).
   info.public_part = [](const std::string& move, const std::vector<std::string>& events) {
+    if (move.find('=') != std::string::npos) return std::make_pair(std::string("place"), std::vector<std::string>{});
     return std::make_pair(move, events);
   };
   info.random_setup = [](const Options& options, int player, std::uint64_t seed) {

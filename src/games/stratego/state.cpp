@@ -11,7 +11,7 @@
 namespace strat::stratego {
 
 Config Config::from(const Options& options) {
-  options.check_known({"variant", "two_square", "ply_limit", "two_square_exempt"});
+  options.check_known({"variant", "two_square", "ply_limit", "two_square_exempt", "setup"});
   Config c;
   const auto variant = options.get("variant", "classic");
   if (variant != "classic" && variant != "barrage") bad_input("unknown stratego variant " + quoted(variant));
@@ -27,6 +27,10 @@ Config Config::from(const Options& options) {
   else if (exempt == "both") c.two_square_exempt = 3;
   else if (exempt != "none")
     bad_input("game option two_square_exempt must be 'none', 'red', 'blue' or 'both', got " + quoted(exempt));
+  const auto setup = options.get("setup", "placed");
+  if (setup != "placed" && setup != "actions")
+    bad_input("game option setup must be 'placed' or 'actions', got " + quoted(setup));
+  c.setup_actions = setup == "actions";
   return c;
 }
 
@@ -35,6 +39,7 @@ std::string Config::options_string() const {
   if (run_limit == 3) out += ",two_square=isf";
   if (ply_limit != 3000) out += ",ply_limit=" + std::to_string(ply_limit);
   if (two_square_exempt) out += std::string(",two_square_exempt=") + exempt_name();
+  if (setup_actions) out += ",setup=actions";
   return out;
 }
 
@@ -67,7 +72,67 @@ namespace {
 std::string side_name(int p) { return p == 0 ? "Red" : "Blue"; }
 std::string own_rows(int p) { return p == 0 ? "Red's rows 1-4" : "Blue's rows 7-10"; }
 bool in_own_rows(int p, int row) { return p == 0 ? row <= 3 : row >= 6; }
+std::string count_text(int n, int rank) { return std::to_string(n) + " " + (n == 1 ? rank_name(rank) : rank_name_plural(rank)); }
 }  // namespace
+
+State State::setup_start(const Config& config) {
+  State s(config);
+  s.to_place_ = static_cast<std::uint8_t>(2 * config.army_size());
+  return s;
+}
+
+// Ranks in order, each on the empty squares of the placer's rows in board order: the action ids in increasing order
+// (encoding.hpp).
+void State::setup_moves(std::vector<Move>& out) const {
+  out.clear();
+  const int me = side_;
+  const Army& army = config_.army();
+  const int first_row = me == 0 ? 0 : 6;
+  for (int r = 1; r < kRanks; ++r) {
+    if (alive_[me][r] >= army[r]) continue;
+    for (int row = first_row; row < first_row + 4; ++row)
+      for (int col = 0; col < 10; ++col)
+        if (board_[sq(col, row)] == 0) out.push_back(Move::placement(r, sq(col, row)));
+  }
+}
+
+bool State::placement_legal(int rank, int s) const {
+  if (!to_place_ || outcome_.over() || rank < 1 || rank >= kRanks || !on_board(s) || board_[s] != 0) return false;
+  return alive_[side_][rank] < config_.army()[rank] && in_own_rows(side_, row_of(s));
+}
+
+// Red places its whole army, then Blue; after Blue's last piece Red makes the first move (S-06).
+void State::place(const Move& m) {
+  put(m.to, side_, m.placed_rank());
+  ++ply_;
+  --to_place_;
+  const int n = config_.army_size();
+  side_ = to_place_ > n ? 0 : (to_place_ > 0 ? 1 : 0);
+  if (!to_place_) refresh_outcome();
+}
+
+// Under setup=actions, a position with incomplete armies and no history (nothing moved or revealed, no series,
+// the ply count equal to the pieces on the board or not given) is one of the setup phase.
+void State::detect_setup(bool has_extras) {
+  if (!config_.setup_actions) return;
+  const int n = config_.army_size(), red = alive_total(0), blue = alive_total(1);
+  if (red + blue >= 2 * n || run_[0].count || run_[1].count || (has_extras && ply_ != red + blue)) return;
+  for (int s = 0; s < kCells; ++s)
+    if (is_piece(s) && (board_[s] & (kKnown | kMoved))) return;
+  if (blue > 0 && red < n)
+    bad_input("a setup position where Blue has placed pieces before Red's army stands (Red has " + std::to_string(red) +
+              " of " + std::to_string(n) + ")");
+  const int placer = red < n ? 0 : 1;
+  if (side_ != placer) bad_input("a setup position where " + side_name(placer) + " is placing, so " + side_name(placer) + " is to move");
+  for (int row = 0; row < 10; ++row)
+    for (int col = 0; col < 10; ++col) {
+      const int q = sq(col, row);
+      if (is_piece(q) && !in_own_rows(owner_at(q), row))
+        bad_input(side_name(owner_at(q)) + " piece at " + square_str(q) + " is outside " + own_rows(owner_at(q)) + " (S-05)");
+    }
+  ply_ = red + blue;
+  to_place_ = static_cast<std::uint8_t>(2 * n - ply_);
+}
 
 State State::from_cells(const CellsText& cells, const Config& config) {
   State s(config);
@@ -93,9 +158,7 @@ void State::check_start() const {
   for (int p = 0; p < 2; ++p)
     for (int r = 1; r < kRanks; ++r) {
       const int n = alive_[p][r];
-      if (n != army[r])
-        bad_input(side_name(p) + " has " + std::to_string(n) + " " + (n == 1 ? rank_name(r) : rank_name_plural(r)) +
-                  ", expected " + std::to_string(army[r]));
+      if (n != army[r]) bad_input(side_name(p) + " has " + count_text(n, r) + ", expected " + std::to_string(army[r]));
     }
   for (int row = 0; row < 10; ++row)
     for (int col = 0; col < 10; ++col) {
@@ -108,16 +171,18 @@ void State::check_start() const {
 }
 
 // What every position must satisfy, with or without history: it could have arisen in a game.
-void State::check_position() const {
+void State::check_counts() const {
   const Army& army = config_.army();
   for (int p = 0; p < 2; ++p)
     for (int r = 1; r < kRanks; ++r) {
       const int n = alive_[p][r];
-      if (n > army[r])
-        bad_input(side_name(p) + " has " + std::to_string(n) + " " + (n == 1 ? rank_name(r) : rank_name_plural(r)) +
-                  ", at most " + std::to_string(army[r]));
+      if (n > army[r]) bad_input(side_name(p) + " has " + count_text(n, r) + ", at most " + std::to_string(army[r]));
     }
-  // Bombs and the Flag never move (S-09), so they still stand where the setup put them (S-05).
+}
+
+void State::check_position() const {
+  check_counts();
+  if (to_place_) return;  // a setup position: checked by detect_setup  // Bombs and the Flag never move (S-09), so they still stand where the setup put them (S-05).
   for (int row = 0; row < 10; ++row)
     for (int col = 0; col < 10; ++col) {
       const int q = sq(col, row);
@@ -144,6 +209,8 @@ void State::check_position() const {
 State State::parse(std::string_view text, const Config& config) {
   const CellsText cells = parse_cells(text, false);
   State s = from_cells(cells, config);
+  s.check_counts();
+  s.detect_setup(cells.has_extras);
   s.check_position();
   s.refresh_outcome();
   return s;
@@ -162,14 +229,33 @@ State State::parse_start(std::string_view text, const Config& config) {
 std::string State::to_string() const { return format_cells(board_, side_, ply_, run_); }
 
 std::string State::move_to_string(const Move& m) const {
+  if (m.is_placement()) return square_str(m.to) + "=" + rank_code(m.placed_rank());
   std::string out = square_str(m.from);
   out += is_piece(m.to) ? 'x' : '-';
   out += square_str(m.to);
   return out;
 }
 
+Move State::parse_placement(std::string_view text) const {
+  const auto eq = text.find('=');
+  int col = 0, row = 0;
+  const int rank = parse_rank_code(std::string(text.substr(eq + 1)));
+  if (!parse_square(text.substr(0, eq), 10, 10, col, row) || rank == kNone)
+    bad_input("bad placement syntax " + quoted(text) + " (expected e.g. b1=F: a square, '=', a rank S, 2..10, B or F)");
+  const int s = sq(col, row);
+  if (placement_legal(rank, s)) return Move::placement(rank, s);
+  if (outcome_.over()) bad_input("the game is over");
+  if (!config_.setup_actions) bad_input("pieces are placed by moves only in stratego:setup=actions; here both armies start in place");
+  if (!to_place_) bad_input("the setup is over: both armies stand");
+  if (!in_own_rows(side_, row)) bad_input(square_str(s) + " is outside " + own_rows(side_) + " (S-05)");
+  if (is_piece(s)) bad_input(square_str(s) + " already holds a piece");
+  bad_input(side_name(side_) + " has no " + rank_name(rank) + " left to place (an army has " +
+            count_text(config_.army()[rank], rank) + ", S-03)");
+}
+
 Move State::parse_move(std::string_view text) const {
   text = trim(text);
+  if (text.find('=') != std::string_view::npos) return parse_placement(text);
   const auto sep = text.find_first_of("-x");
   int fc = 0, fr = 0, tc = 0, tr = 0;
   if (sep == std::string_view::npos || !parse_square(text.substr(0, sep), 10, 10, fc, fr) ||
@@ -181,6 +267,7 @@ Move State::parse_move(std::string_view text) const {
   // Not legal: say why.
   const std::string me = player_name(side_);
   if (outcome_.over()) bad_input("the game is over");
+  if (to_place_) bad_input(side_name(side_) + " is placing its army: pieces move once both armies stand (a placement reads b1=F)");
   if (!is_piece(from)) bad_input(square_str(from) + " is empty");
   if (owner_at(from) != side_) bad_input(square_str(from) + " holds a " + player_name(side_ ^ 1) + " piece; " + me + " is to move");
   const int rank = rank_at(from);
@@ -210,6 +297,7 @@ std::string State::view_json(int player) const {
 // Material from `player`'s side, squashed into [-1, 1]. Values follow common Stratego practice: the Marshal and
 // General dominate, Miners matter while Bombs stand, the Spy matters while the enemy Marshal lives.
 bool State::reveals(const Move& m, int player) const {
+  if (m.is_placement()) return false;  // S-05: what is placed is secret
   const std::uint8_t a = board_[m.from], d = board_[m.to];
   const bool mine = side_ == player;
   // The enemy piece of this move: the defender of my attack, or the piece that moves against me.
@@ -221,6 +309,7 @@ bool State::reveals(const Move& m, int player) const {
 }
 
 double State::evaluate(int player) const {
+  if (to_place_) return 0;  // half-placed armies: material says nothing yet
   static constexpr double base[kRanks] = {0, 2, 2, 3, 2, 2.5, 3.5, 5, 7, 10, 14, 1.5, 0};
   double score[2] = {0, 0};
   for (int p = 0; p < 2; ++p) {

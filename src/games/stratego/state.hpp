@@ -37,21 +37,35 @@ constexpr std::uint8_t kMaxRunCount = 200;
 struct Config {
   bool barrage = false;
   std::uint8_t run_limit = 5;    // S-18: at most 5 moves in a row between the same two squares; ISF (S-19): 3
-  std::int32_t ply_limit = 3000;  // S-23
+  std::int32_t ply_limit = 3000;  // S-23, placements included
   // Bit p: player p is not bound by the two-square rule, as under the UCC 2012 manager, which has none (an outside
   // program refereed by that manager's rules: `strat arena --outside-rules`). Option "two_square_exempt".
   std::uint8_t two_square_exempt = 0;
-  static Config from(const Options& options);  // "variant", "two_square", "ply_limit", "two_square_exempt"
+  // setup=actions: a new game starts with an empty board and each side places its army piece by piece as moves
+  // (Red, then Blue, then Red moves first); docs/games/stratego.md, "Setup by moves".
+  bool setup_actions = false;
+  // "variant", "two_square", "ply_limit", "two_square_exempt", "setup"
+  static Config from(const Options& options);
   const Army& army() const { return barrage ? kBarrageArmy : kClassicArmy; }
+  int army_size() const { return barrage ? 8 : 40; }
   // The run's count from which `player` may not move back along it: never reached by an exempt player.
   int run_limit_of(int player) const { return (two_square_exempt >> player) & 1 ? kMaxRunCount + 1 : run_limit; }
   const char* exempt_name() const;  // the option's value: "none", "red", "blue", "both"
   std::string options_string() const;
 };
 
+// A placement of the setup phase is a Move whose `from` is kPlaceFrom + rank (no square of the board is that
+// high) and whose `to` is the square: Moves stay two bytes, and play moves are untouched.
+constexpr std::uint8_t kPlaceFrom = 0xE0;
+
 struct Move {
-  std::uint8_t from = 0, to = 0;  // mailbox squares (board.hpp)
+  std::uint8_t from = 0, to = 0;  // mailbox squares (board.hpp); a placement: see kPlaceFrom
   bool operator==(const Move&) const = default;
+  bool is_placement() const { return from > kPlaceFrom; }
+  int placed_rank() const { return from - kPlaceFrom; }
+  static Move placement(int rank, int square) {
+    return Move{static_cast<std::uint8_t>(kPlaceFrom + rank), static_cast<std::uint8_t>(square)};
+  }
 };
 
 // The series of a player's last moves of one piece between two squares (S-18/S-19).
@@ -97,6 +111,8 @@ class State {
   static State parse_start(std::string_view text, const Config& config);
   // Throws BadInput unless this is such a new game (used for generated setups too).
   void check_start() const;
+  // A new game of setup=actions: the empty board, Red to place its army.
+  static State setup_start(const Config& config);
 
   // --- GameState ---
   int to_move() const { return side_; }
@@ -108,7 +124,10 @@ class State {
   void apply(const Move& m, Events* events);
   std::string move_to_string(const Move& m) const;
   // The squares a move goes from and to (the web client's structured legal moves).
-  std::vector<std::string> move_cells(const Move& m) const { return {square_str(m.from), square_str(m.to)}; }
+  std::vector<std::string> move_cells(const Move& m) const {
+    if (m.is_placement()) return {square_str(m.to)};
+    return {square_str(m.from), square_str(m.to)};
+  }
   Move parse_move(std::string_view text) const;  // validates legality
   std::string to_string() const;
   static const char* player_name(int p) { return p == 0 ? "red" : "blue"; }
@@ -153,10 +172,26 @@ class State {
   // Is m in legal_moves()? Exact, without building the list (parse_move's fast path).
   bool is_legal(const Move& m) const;
 
+  // --- the setup phase of setup=actions ---
+  // Placements still to make, both sides together (0: the armies stand, or the setup was not played by moves).
+  int to_place() const { return to_place_; }
+  bool in_setup() const { return to_place_ != 0; }
+  // For building a setup-phase position square by square (Info::sample): the placements left.
+  void set_to_place(int n) { to_place_ = static_cast<std::uint8_t>(n); }
+  // May `player` put a piece of `rank` on square s now?
+  bool placement_legal(int rank, int s) const;
+
  private:
+  void setup_moves(std::vector<Move>& out) const;
+  void place(const Move& m);
+  // A position of setup=actions whose armies are still being placed: sets to_place_, or leaves it 0 when the
+  // position is not one (a position of play).
+  void detect_setup(bool has_extras);
   void remove(int s);
   static State from_cells(const CellsText& cells, const Config& config);
+  void check_counts() const;
   void check_position() const;
+  Move parse_placement(std::string_view text) const;
   static bool enemy(std::uint8_t c, int me) { return (c & kRankMask) && !(c & kWall) && ((c >> 4) & 1) != me; }
 
   std::array<std::uint8_t, kCells> board_{};
@@ -165,6 +200,7 @@ class State {
   Run run_[2];
   std::int32_t ply_ = 0;
   std::uint8_t side_ = 0;
+  std::uint8_t to_place_ = 0;
   Outcome outcome_;
   Config config_;
 };
@@ -245,6 +281,7 @@ inline int combat(int ar, int dr) {
 // ordinary pieces. A Scout's ray steps with a clamp: once blocked, `to` stays on the blocker and adds nothing.
 // Order: pieces by square, then directions in kDirs order, a Scout's ray from near to far (tests pin this).
 inline void State::legal_moves(std::vector<Move>& out) const {
+  if (to_place_) [[unlikely]] return setup_moves(out);
   // Upper bound of real moves, for any position built square by square (not only a legal army): at most 92 pieces,
   // each with at most 18 moves (a Scout: 9 + 9); slack for the unconditional writes past the end (up to 9).
   constexpr int kMaxMoves = 92 * 18 + 16;
@@ -309,6 +346,7 @@ inline void State::legal_moves(std::vector<Move>& out) const {
 }
 
 inline void State::apply(const Move& m, Events* events) {
+  if (m.is_placement()) [[unlikely]] return place(m);  // no event: what is placed is secret (S-05)
   const int me = side_;
   const std::uint8_t a = board_[m.from];
   const std::uint8_t d = board_[m.to];
@@ -440,8 +478,10 @@ inline u128 State::empty_squares() const {
 }
 
 inline bool State::is_legal(const Move& m) const {
-  // A square off the board (the mailbox has 132 cells, the bitboards 128 bits) moves nothing.
-  if (outcome_.over() || !on_board(m.from) || m.to >= kCells || m.from == m.to) return false;
+  if (m.is_placement()) return placement_legal(m.placed_rank(), m.to);
+  // A square off the board (the mailbox has 132 cells, the bitboards 128 bits) moves nothing; nothing moves
+  // while the armies are being placed.
+  if (to_place_ || outcome_.over() || !on_board(m.from) || m.to >= kCells || m.from == m.to) return false;
   if (!((movable_[side_] >> m.from) & 1)) return false;
   if (!kTargets.ok[side_][board_[m.to]]) return false;
   const int step = m.to > m.from ? m.to - m.from : m.from - m.to;
@@ -459,6 +499,7 @@ inline bool State::is_legal(const Move& m) const {
 
 inline void State::refresh_outcome() {
   outcome_ = Outcome::ongoing();
+  if (to_place_) [[unlikely]] return;  // half-placed armies: nothing is decided before play starts
   const int me = side_, other = side_ ^ 1;
   if (alive_[me][kFlag] == 0) { outcome_ = Outcome::win(other, "flag"); return; }
   if (alive_[other][kFlag] == 0) { outcome_ = Outcome::win(me, "flag"); return; }

@@ -38,6 +38,7 @@ int ucc_square(int x, int y) { return sq(x, y); }
 Config ucc_config(const Options& options) {
   Config config = Config::from(options);
   if (!options.has("ply_limit")) config.ply_limit = kNoPlyLimit;
+  config.setup_actions = false;  // the protocol's setups are whole armies
   return config;
 }
 
