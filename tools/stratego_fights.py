@@ -5,7 +5,7 @@ Major to Marshal, or the rest) and what the defender was to the attacker's side 
 already revealed), with the material each group won or lost the agent (the evaluation's base values; a Flag counts
 nothing: it ends the game).
 Then, per attacking rank from the Captain up, what the agent's attacks on enemy pieces that never moved nor fought
-found. Stop 33 (docs/games/stratego.md) read the top pieces' Bomb losses from it. Standard library only.
+found (where the top pieces lose to Bombs). Standard library only.
 
     python3 tools/stratego_fights.py DIR... [--agent stratego]
 """

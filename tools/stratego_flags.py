@@ -2,8 +2,8 @@
 """Reads arena records (`strat arena stratego ... --save DIR`) and shows, for one agent, how its games went by how its
 setup left its Flag: bombed in (every square beside it one of its own Bombs) or open on 1, 2 or 3 sides.
 
-Per group: games, wins-draws-losses, score, and how many were lost on the Flag. Stop 32 made the setup generator bomb
-the Flag in always from this count (docs/games/stratego.md). Standard library only.
+Per group: games, wins-draws-losses, score, and how many were lost on the Flag: the count behind the setup generator's
+Flag, always bombed in (docs/games/stratego.md, "Setup generator"). Standard library only.
 
     python3 tools/stratego_flags.py DIR... [--agent stratego]
 """
