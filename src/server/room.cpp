@@ -774,10 +774,10 @@ void Room::make_rematch() {
   meta_.rematch = id;
   rematch_offer_ = -1;
   for (auto& links : rematch_links_) links.clear();
-  // The player of seat k here plays seat 1-k there.
+  // The player of seat k here plays seat 1-k there: a link that sees one seat (its seat, invite or watch link)
+  // follows that seat.
   for (const auto& g : grants) {
-    char last = g.role.back();
-    if (last == '0' || last == '1') rematch_links_[1 - (last - '0')].push_back(g);
+    if (g.sees == 0 || g.sees == 1) rematch_links_[1 - g.sees].push_back(g);
     else
       for (auto& links : rematch_links_) links.push_back(g);  // hotseat, or the all-seeing watch link
   }
