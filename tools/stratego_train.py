@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Trains the `stratego` agent's two models from the real games of ../shared/data/gravon (and, optionally, self-play),
+"""Trains the `stratego-belief` agent's two models from the real games of ../shared/data/gravon (and, optionally, self-play),
 and writes them as C++: src/games/stratego/eval_weights.cpp (the evaluation: a logistic model of the result) and
 src/games/stratego/move_weights.cpp (the move predictor: a softmax over the legal moves), plus the fixture
 tests/games/stratego/model_fixture.txt with which the C++ inference is checked against this trainer.
@@ -188,33 +188,29 @@ def main():
         texts[a] = "\n".join(lines) + "\n"
         print(f"{a}: {len(lines)} classic games", file=sys.stderr)
 
-    def cached_text(name, make):
-        """make(), or the text a previous run with the same arguments kept in --cache."""
-        if not args.cache:
-            return make()
-        os.makedirs(args.cache, exist_ok=True)
-        path = os.path.join(args.cache, name + ".txt")
-        if os.path.exists(path):
-            with open(path) as f:
-                return f.read()
-        text = make()
-        with open(path + ".part", "w") as f:
-            f.write(text)
-        os.replace(path + ".part", path)
-        return text
+    def read_text(path):
+        with open(path) as f:
+            return f.read()
 
-    def cached(name, make):
-        """make(), or the rows a previous run with the same arguments kept in --cache."""
+    def write_text(path, text):
+        with open(path, "w") as f:
+            f.write(text)
+
+    def cached(name, make, ext=".npy", load=np.load, save=np.save):
+        """make(), or what a previous run with the same arguments kept in --cache (rows, or text with ext .txt)."""
         if not args.cache:
             return make()
         os.makedirs(args.cache, exist_ok=True)
-        path = os.path.join(args.cache, name + ".npy")
+        path = os.path.join(args.cache, name + ext)
         if os.path.exists(path):
-            return np.load(path)
-        rows = make()
-        np.save(path + ".part.npy", rows)  # a run stopped while writing leaves no cache behind
-        os.replace(path + ".part.npy", path)
-        return rows
+            return load(path)
+        value = make()
+        save(path + ".part" + ext, value)  # a run stopped while writing leaves no cache behind
+        os.replace(path + ".part" + ext, path)
+        return value
+
+    def cached_text(name, make):
+        return cached(name, make, ".txt", read_text, write_text)
 
     tag = f"every{args.every}-k{eval_k}-m{move_k}"
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:

@@ -6,12 +6,14 @@
 
 namespace strat {
 
-inline std::uint64_t splitmix64(std::uint64_t& x) {
-  std::uint64_t z = (x += 0x9E3779B97F4A7C15ULL);
+// SplitMix64's finalizer: every bit of x reaches every bit of the result (hash keys, seeds).
+inline std::uint64_t mix64(std::uint64_t z) {
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
   return z ^ (z >> 31);
 }
+
+inline std::uint64_t splitmix64(std::uint64_t& x) { return mix64(x += 0x9E3779B97F4A7C15ULL); }
 
 // xoshiro256**: fast, small state, good statistical quality; cheap to copy into playouts.
 class Rng {

@@ -29,14 +29,6 @@ const Keys& keys() {
   return k;
 }
 
-std::uint64_t mix(std::uint64_t v) {
-  v ^= v >> 31;
-  v *= 0x7fb5d329728ea185ULL;
-  v ^= v >> 27;
-  v *= 0x81dadef4bc2dd44dULL;
-  return v ^ (v >> 33);
-}
-
 // Piece values for ordering attacks (the evaluation has its own, learned).
 constexpr int kOrderValue[kRanks] = {0, 60, 12, 30, 15, 25, 45, 80, 140, 250, 400, 12, 10000};
 
@@ -95,14 +87,14 @@ BeliefNode::BeliefNode(const Info& info, const RootKnowledge& knowledge) : k_(&k
 
 std::uint64_t BeliefNode::square_key(int s) const {
   std::uint64_t k = keys().cell[s][board_[s]];
-  if (unknown(s)) k ^= mix(static_cast<std::uint64_t>(mask_[slot_[s]]) << 8 | static_cast<std::uint64_t>(s));
+  if (unknown(s)) k ^= mix64(static_cast<std::uint64_t>(mask_[slot_[s]]) << 8 | static_cast<std::uint64_t>(s));
   return k;
 }
 
 std::uint64_t BeliefNode::run_key() const {
   std::uint64_t k = side_ ? keys().side : 0;
   for (int p = 0; p < 2; ++p)
-    if (run_[p].count) k ^= keys().run[p][run_[p].from][run_[p].to / 11] ^ mix(run_[p].to * 64 + run_[p].count + p);
+    if (run_[p].count) k ^= keys().run[p][run_[p].from][run_[p].to / 11] ^ mix64(run_[p].to * 64 + run_[p].count + p);
   return k;
 }
 

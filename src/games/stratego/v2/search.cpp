@@ -37,8 +37,17 @@ constexpr int kSuspect = 5;
 
 }  // namespace
 
+std::vector<Parameter> SearchConfig::parameters() {
+  return {
+      Parameter::integer("time", 1000, 0, 3'600'000, "milliseconds per move (0 with nodes: no clock)"),
+      Parameter::integer("nodes", 0, 0, 1'000'000'000, "nodes per move at most (0: no limit)"),
+      Parameter::integer("samples", SearchConfig{}.samples, 1, 1000, "worlds drawn from the beliefs per depth"),
+      Parameter::integer("depth", SearchConfig{}.max_depth, 1, 30, "plies of search at most"),
+  };
+}
+
 SearchConfig SearchConfig::from(const Options& o) {
-  o.check_known({"time", "nodes", "samples", "depth"});
+  check_options("stratego", parameters(), o, "agent option");
   SearchConfig c;
   c.nodes = static_cast<long>(o.get_int("nodes", 0, 0, 1'000'000'000));
   c.time_ms = static_cast<double>(o.get_int("time", c.nodes > 0 ? 0 : 1000, 0, 3'600'000));
@@ -154,26 +163,18 @@ int SearchAgent::quiesce(const State& s, int alpha, int beta, int ply, int qply)
 namespace {
 enum Bound : std::uint8_t { kExact, kLower, kUpper };
 
-std::uint64_t mix(std::uint64_t x) {
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ULL;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-
 // The whole position, eight cells at a time: cheaper than the evaluation's one pass over the board.
 std::uint64_t position_key(const State& s) {
   const auto& cells = s.cells();
-  std::uint64_t h = mix(0x9e3779b97f4a7c15ULL + s.to_move());
+  std::uint64_t h = mix64(0x9e3779b97f4a7c15ULL + s.to_move());
   for (int i = 0; i < kCells; i += 8) {
     std::uint64_t word = 0;
     for (int k = 0; k < 8 && i + k < kCells; ++k) word |= static_cast<std::uint64_t>(cells[i + k]) << (8 * k);
-    h = mix(h ^ (word + static_cast<std::uint64_t>(i) * 0x9e3779b97f4a7c15ULL));
+    h = mix64(h ^ (word + static_cast<std::uint64_t>(i) * 0x9e3779b97f4a7c15ULL));
   }
   for (int p = 0; p < 2; ++p) {
     const Run& r = s.run(p);
-    h = mix(h ^ (r.from | r.to << 8 | r.count << 16 | static_cast<std::uint64_t>(p + 1) << 32));
+    h = mix64(h ^ (r.from | r.to << 8 | r.count << 16 | static_cast<std::uint64_t>(p + 1) << 32));
   }
   return h | 1;  // never 0, the empty slot
 }
@@ -181,12 +182,12 @@ std::uint64_t position_key(const State& s) {
 // The position as `viewer` sees it (the enemy's unrevealed ranks masked), the side to move and no two-square runs: the
 // same in every world, so a position the player saw before is known again whatever the worlds drew.
 std::uint64_t public_key(const State& s, int viewer) {
-  std::uint64_t h = mix(0x6a09e667f3bcc909ULL + s.to_move());
+  std::uint64_t h = mix64(0x6a09e667f3bcc909ULL + s.to_move());
   for (int q = kWidth; q < 11 * kWidth; ++q) {
     std::uint8_t c = s.cell(q);
     if ((c & kRankMask) && !(c & kWall) && s.owner_at(q) != viewer && !(c & kKnown))
       c = static_cast<std::uint8_t>((c & ~kRankMask) | kUnknownRank);
-    h = mix(h ^ (static_cast<std::uint64_t>(c) << 16 | static_cast<std::uint64_t>(q)));
+    h = mix64(h ^ (static_cast<std::uint64_t>(c) << 16 | static_cast<std::uint64_t>(q)));
   }
   return h;
 }
