@@ -75,7 +75,7 @@ void BM_StrategoRandomPlayout(benchmark::State& state) {
 }
 BENCHMARK(BM_StrategoRandomPlayout)->Unit(benchmark::kMillisecond);
 
-// `stratego-v2` searching to depth 4 (4 worlds) from positions of random games.
+// `stratego` searching to depth 4 (4 worlds) from positions of random games.
 void BM_StrategoSearchDepth4(benchmark::State& state) {
   const auto positions = sample_positions(16);
   v2::SearchConfig config;
@@ -106,7 +106,7 @@ std::vector<State> opening_positions(int count) {
   return out;
 }
 
-// Search speed of the `stratego` agent (one expectimax over the belief state): 50,000 nodes a move from fixed
+// Search speed of the `stratego-belief` agent (one expectimax over the belief state): 50,000 nodes a move from fixed
 // positions; nodes per second is the counter.
 void BM_StrategoBeliefSearchNodes(benchmark::State& state) {
   const auto positions = opening_positions(16);
@@ -124,7 +124,7 @@ void BM_StrategoBeliefSearchNodes(benchmark::State& state) {
 }
 BENCHMARK(BM_StrategoBeliefSearchNodes)->Unit(benchmark::kMillisecond);
 
-// The same budget and positions for `stratego-v2` (determinized alpha-beta, four worlds a depth): its nodes are summed
+// The same budget and positions for `stratego` (determinized alpha-beta, four worlds a depth): its nodes are summed
 // over the worlds.
 void BM_StrategoV2SearchNodes(benchmark::State& state) {
   const auto positions = opening_positions(16);

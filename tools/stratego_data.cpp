@@ -1,4 +1,4 @@
-// Training data for the `stratego` agent's models (tools/stratego_train.py drives it; docs/games/stratego.md).
+// Training data for the `stratego-belief` agent's models (tools/stratego_train.py drives it; docs/games/stratego.md).
 //
 //   stratego_data features < games.txt > rows.f32     evaluation features of positions of the games
 //   stratego_data moves    < games.txt > moves.f32    the move predictor's features of every legal move

@@ -4,7 +4,7 @@
 For every game: the result from the agent's side, how many of its last 1,000 moves touched its three most used squares
 (a chase loop: a piece fleeing back and forth, 90% or more), and on how many of its turns a flight from beside a
 revealed enemy piece that beats (or trades with) the fleeing piece led to a position it had already left twice, as it
-saw the board (what stratego-v2's loop cost prices, src/games/stratego/v2/search.cpp), with how many of those turns it
+saw the board (what the stratego agent's loop cost prices, src/games/stratego/v2/search.cpp), with how many of those turns it
 went round anyway.
 Needs strat's Python module (`make python`, then PYTHONPATH=build/python).
 

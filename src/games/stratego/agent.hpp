@@ -1,5 +1,5 @@
 #pragma once
-// `stratego-v1`, kept to measure against (`stratego` is belief_agent.hpp, `stratego-v2` v2/search.hpp):
+// `stratego-v1`, kept to measure against (`stratego` is v2/search.hpp, `stratego-belief` belief_agent.hpp):
 // information-set MCTS over samples drawn from the player's Info with simple human-like priors
 // (Flag at the back, Bombs around it), playouts cut short and scored by material.
 #include "ai/mcts.hpp"

@@ -24,7 +24,7 @@ std::vector<Parameter> AgentConfig::parameters() {
 }
 
 AgentConfig AgentConfig::from(const Options& options) {
-  check_options("stratego", parameters(), options, "agent option");
+  check_options("stratego-belief", parameters(), options, "agent option");
   AgentConfig c;
   const bool limited = options.has("nodes") || options.has("depth");
   c.time_ms = static_cast<double>(options.get_int("time", limited ? 0 : 1000, 0, 3'600'000));

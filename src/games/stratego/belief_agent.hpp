@@ -1,5 +1,5 @@
 #pragma once
-// The `stratego` agent: one expectimax search over the belief state (belief_node.hpp) on the shared negamax, with
+// The `stratego-belief` agent: one expectimax search over the belief state (belief_node.hpp) on the shared negamax, with
 // a learned evaluation (eval_model.hpp). It reads only the player's Info: the beliefs about the enemy's ranks come
 // from that Info (beliefs.hpp), and so do the enemy's beliefs about the player's own pieces.
 #include <cstdint>

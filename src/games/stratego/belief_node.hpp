@@ -1,5 +1,5 @@
 #pragma once
-// One node of the `stratego` agent's search: the position as the searching player knows it, not a world drawn from
+// One node of the `stratego-belief` agent's search: the position as the searching player knows it, not a world drawn from
 // its beliefs. Its own pieces carry their ranks; an enemy piece it does not know carries the set of ranks it may still
 // have (a rank set) and stays unknown until something shows its rank. Every fact the rules give is kept along the
 // search path: an enemy piece that moves is no Bomb or Flag, a long move shows a Scout, a combat shows both ranks, and a

@@ -1,5 +1,5 @@
 #pragma once
-// The `stratego` agent's evaluation: a logistic model of the game's result over features of the position as the
+// The `stratego-belief` agent's evaluation: a logistic model of the game's result over features of the position as the
 // searching player knows it (a BeliefNode: its own ranks, what it knows of the enemy's, the root's beliefs). The
 // weights are fitted to the results of real games and of self-play (tools/stratego_train.py writes
 // eval_weights.cpp); the search maximizes the expected result, so the evaluation is mostly the chance of winning (a

@@ -1,7 +1,7 @@
 #pragma once
 // A model of the moves people make: for a position seen by the player to move (its Info), a probability over its legal
 // moves, softmax(w . features(move)). Trained on the Gravon games (tools/stratego_train.py writes move_weights.cpp;
-// top-1 and top-3 accuracy on a held-out archive in docs/games/stratego.md). The `stratego` agent orders its root
+// top-1 and top-3 accuracy on a held-out archive in docs/games/stratego.md). The `stratego-belief` agent orders its root
 // moves by it, so that the search's first iterations look at what a player would look at first.
 #include <array>
 #include <vector>

@@ -1,6 +1,6 @@
 #pragma once
 // The setup phase of stratego:setup=actions for Stratego's own agents, which search play only (`stratego`,
-// `stratego-v2`, `stratego-v1`): a whole setup — the agent's own plan where it has one (the `stratego` agent's
+// `stratego-belief`, `stratego-v1`): a whole setup — the agent's own plan where it has one (the `stratego-belief` agent's
 // setup model), else one drawn by the setup generator (setup.hpp) — is placed piece by piece, and every move after
 // it is the wrapped agent's. Kept apart from the agents themselves, which never see a setup position.
 #include <cstdint>

@@ -1,7 +1,7 @@
 #pragma once
 // Setups that win: a logistic model of the game's result over features of a player's setup against the opponent's
 // (the difference of the two sides' features), fitted to the results of real games and of self-play
-// (tools/stratego_train.py writes setup_weights.cpp). The `stratego` agent draws candidates from the human-like
+// (tools/stratego_train.py writes setup_weights.cpp). The `stratego-belief` agent draws candidates from the human-like
 // generator (setup.hpp) and plays the one the model likes best: the generator keeps the variety and the human habits,
 // the model prefers, among them, the kinds of setups that won.
 #include <array>

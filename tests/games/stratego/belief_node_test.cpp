@@ -1,4 +1,4 @@
-// The `stratego` agent's search position (belief_node.hpp) and the agent as a whole: the facts kept along a line, the
+// The `stratego-belief` agent's search position (belief_node.hpp) and the agent as a whole: the facts kept along a line, the
 // chance of an attack on an unknown piece, the enemy's blind attacks, and that only the player's Info is read.
 #include <gtest/gtest.h>
 
@@ -149,7 +149,7 @@ TEST(BeliefNode, TheEnemyAttacksAPieceItDoesNotKnowOnlyWhenItLooksWorthIt) {
   EXPECT_TRUE(has_move(n, mv("h4", "h3")));
 }
 
-TEST(StrategoAgent, ReadsOnlyThePlayersInfo) {
+TEST(BeliefAgent, ReadsOnlyThePlayersInfo) {
   // Two games that differ only in Blue's hidden ranks (two unmoved pieces swapped): Red's Info is the same, so is its
   // choice, move by move, with every root score.
   for (std::uint64_t seed : {3, 11}) {
@@ -187,7 +187,7 @@ TEST(StrategoAgent, ReadsOnlyThePlayersInfo) {
   }
 }
 
-TEST(StrategoAgent, EvaluationFeaturesAreTheSameForTheSameInfo) {
+TEST(BeliefAgent, EvaluationFeaturesAreTheSameForTheSameInfo) {
   Rng rng(5);
   State a = random_start(Config{}, rng);
   State b = a;
@@ -202,7 +202,7 @@ TEST(StrategoAgent, EvaluationFeaturesAreTheSameForTheSameInfo) {
   EXPECT_EQ(fa, fb);
 }
 
-TEST(StrategoAgent, TakesAKnownPieceForFree) {
+TEST(BeliefAgent, TakesAKnownPieceForFree) {
   State s = position({{"a1", 0, kFlag}, {"b1", 0, kBomb}, {"a2", 0, kBomb}, {"e4", 0, kColonel, kMoved},
                       {"a10", 1, kFlag}, {"b10", 1, kBomb}, {"a9", 1, kBomb}, {"e5", 1, kMajor, kKnown | kMoved},
                       {"j9", 1, kScout, kMoved}, {"j1", 0, kScout}});

@@ -1,4 +1,4 @@
-// The C++ inference of the `stratego` agent's two learned models agrees with the trainer (tools/stratego_train.py) on
+// The C++ inference of the `stratego-belief` agent's two learned models agrees with the trainer (tools/stratego_train.py) on
 // the fixed inputs it wrote with the weights (tests/games/stratego/model_fixture.txt).
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// The `stratego-v2` evaluation (src/games/stratego/v2/evaluation.hpp): the cover of a hidden top piece, hunting, the
+// The `stratego` evaluation (src/games/stratego/v2/evaluation.hpp): the cover of a hidden top piece, hunting, the
 // enemy Flag's pull from the beliefs, and one's own Flag's approaches as races in moves.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// What `stratego-v2` reads from the enemy's moves (src/games/stratego/v2/evidence.hpp) and how it weighs the beliefs:
+// What `stratego` reads from the enemy's moves (src/games/stratego/v2/evidence.hpp) and how it weighs the beliefs:
 // approaches and retreats next to a piece the enemy knows.
 #include "games/stratego/v2/evidence.hpp"
 

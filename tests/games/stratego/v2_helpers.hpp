@@ -1,5 +1,5 @@
 #pragma once
-// Hand-built positions and fixed budgets for the tests of `stratego-v2` (src/games/stratego/v2/).
+// Hand-built positions and fixed budgets for the tests of `stratego` (src/games/stratego/v2/).
 #include <gtest/gtest.h>
 
 #include <algorithm>

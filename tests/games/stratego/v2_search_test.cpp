@@ -1,4 +1,4 @@
-// The `stratego-v2` search (src/games/stratego/v2/search.hpp): it reads only the player's Info, attacks known by
+// The `stratego` search (src/games/stratego/v2/search.hpp): it reads only the player's Info, attacks known by
 // elimination, root gambles and a Marshal beside a possible Spy as chance nodes, the enemy's ignorance of the Flag,
 // the value of a win, and chases that would go round for good.
 #include <gtest/gtest.h>
@@ -19,10 +19,10 @@ using v2::SearchConfig;
 
 TEST(StrategoV2Search, IsRegisteredWithItsBudgetOptionsOnly) {
   const auto& game = Registry::global().get("stratego");
-  EXPECT_NE(game.make_agent(Options{}, "stratego-v2:nodes=500,samples=2,depth=3", 1), nullptr);
-  EXPECT_NE(game.make_agent(Options{}, "stratego-v2:time=50", 1), nullptr);
-  EXPECT_EQ(error_of([&] { game.make_agent(Options{}, "stratego-v2:fog=2", 1); }),
-            "unknown agent option 'fog' (known: time, nodes, samples, depth)");
+  EXPECT_NE(game.make_agent(Options{}, "stratego:nodes=500,samples=2,depth=3", 1), nullptr);
+  EXPECT_NE(game.make_agent(Options{}, "stratego:time=50", 1), nullptr);
+  EXPECT_EQ(error_of([&] { game.make_agent(Options{}, "stratego:fog=2", 1); }),
+            "unknown agent option 'fog' of stratego (known: time, nodes, samples, depth)");
 }
 
 TEST(StrategoV2Search, NeverReadsHiddenEnemyRanks) {

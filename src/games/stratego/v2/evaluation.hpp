@@ -1,5 +1,5 @@
 #pragma once
-// The static evaluation of `stratego-v2`: material with what staying unknown is worth, and what a shallow search cannot
+// The static evaluation of `stratego`: material with what staying unknown is worth, and what a shallow search cannot
 // see: hunting known weaker pieces, the pull towards the enemy Flag (harder when ahead), a Miner escorted towards it,
 // trading down when ahead, the Spy's danger to a known Marshal, and the approaches to one's own Flag as races in moves.
 #include <array>

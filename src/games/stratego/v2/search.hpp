@@ -1,5 +1,6 @@
 #pragma once
-// `stratego-v2`: belief-weighted determinized alpha-beta, kept to measure the `stratego` agent against.
+// `stratego`, the game's own agent: belief-weighted determinized alpha-beta (the second design; folder v2). The
+// belief-state search `stratego-belief` (belief_agent.hpp) is measured against it.
 //
 // From the player's Info only, Beliefs fits a probability over ranks to every unknown enemy piece (human setup priors,
 // moved pieces never Bombs or Flags, exact counts). The agent draws worlds from those beliefs and, in each, runs an
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "core/options.hpp"
+#include "core/parameters.hpp"
 #include "core/rng.hpp"
 #include "games/stratego/beliefs.hpp"
 #include "games/stratego/state.hpp"
@@ -27,7 +29,8 @@ struct SearchConfig {
   long nodes = 0;         // 0: no node limit
   int samples = 4;        // worlds per depth (deeper beats wider)
   int max_depth = 8;
-  // "time", "nodes", "samples", "depth". Without time or nodes: 1000 ms.
+  // The agent's options, declared (listed by `strat games --json`). Without time or nodes: 1000 ms.
+  static std::vector<Parameter> parameters();
   static SearchConfig from(const Options& options);
 };
 
