@@ -78,16 +78,29 @@ def rate(pair):
     return f"{short(pair[0])} ({short(pair[1])})"
 
 
+def split_specs(text):
+    """Game specs separated by commas; as in the CLI's agent lists, a piece with '=' and no ':' continues the
+    previous spec (stratego:barrage,setup=actions is one spec)."""
+    specs = []
+    for piece in text.split(","):
+        if specs and "=" in piece and ":" not in piece:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
+
+
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--seconds", type=float, default=2.0)
-    parser.add_argument("--games", default=",".join(strat.registered_games()))
-    parser.add_argument("--n", type=int, default=256)
+    parser = argparse.ArgumentParser(description="Throughput of the Python API (docs/python.md)")
+    parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per figure")
+    parser.add_argument("--games", default=",".join(strat.registered_games()),
+                        help="comma-separated game specs (default: every registered one)")
+    parser.add_argument("--n", type=int, default=256, help="games in the VectorEnv")
     args = parser.parse_args()
     print(f"VectorEnv n={args.n}; load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     columns = ["loop", "loop + obs", "mask", "f32", "u8"]
     print(f"{'game':32} {'actions':>7} {'obs':>5} " + " ".join(f"{c:>17}" for c in columns))
-    for spec in args.games.split(","):
+    for spec in split_specs(args.games):
         game = strat.load_game(spec)
         figures = [python_loop(spec, args.seconds, False), python_loop(spec, args.seconds, True),
                    vector(spec, args.n, False, np.float32, args.seconds),

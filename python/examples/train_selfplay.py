@@ -1,7 +1,8 @@
 """Self-play training of a policy-value network through strat.VectorEnv (docs/python.md): the Stratego card duel
 or Barrage.
 
-    PYTHONPATH=build/python /usr/bin/python3 python/examples/train_selfplay.py --game stratego-cards --minutes 60
+    PYTHONPATH=build/python /usr/bin/python3 python/examples/train_selfplay.py --game stratego-cards --lr 1e-3 \
+        --epochs 4 --minutes 60 --eval-every 40 --eval-games 400 --mcts-games 40    # the curve in docs/python.md
     PYTHONPATH=build/python /usr/bin/python3 python/examples/train_selfplay.py --game stratego:barrage --shaping 1
 
 For Stratego a small convolutional network reads the observation planes (42 x 10 x 10, uint8 from the vector
