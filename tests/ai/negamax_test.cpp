@@ -318,6 +318,9 @@ TEST(NegamaxChance, EveryRootMoveIsScoredAndTheBestIsChosen) {
   ASSERT_EQ(search.root_scores().size(), moves.size());
   int top = -ChanceTree::kWinScore;
   for (const auto& [m, v] : search.root_scores()) top = std::max(top, v);
-  for (const auto& [m, v] : search.root_scores())
-    if (m == best) EXPECT_EQ(v, top);
+  for (const auto& [m, v] : search.root_scores()) {
+    if (m == best) {
+      EXPECT_EQ(v, top);
+    }
+  }
 }
