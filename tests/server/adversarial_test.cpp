@@ -681,6 +681,11 @@ TEST_F(Hostile, ASlowReaderIsDisconnectedWithAReasonOnceItsQueueIsFull) {
 // (and limits set above it, so that accept really fails) gets 100 idle connections, which are then closed: the
 // next request is served, and the log has one line for the failures and one for the recovery.
 TEST(HostileProcess, TheServerKeepsAcceptingAfterRunningOutOfDescriptors) {
+#ifdef STRAT_SANITIZED
+  // UBSan's vptr check reads memory through a pipe of its own, which a process out of descriptors cannot open: it
+  // then reports every virtual call as one on a bad object. The Release build runs this test.
+  GTEST_SKIP() << "a sanitized process cannot be checked while it has no descriptor left";
+#endif
   const fs::path dir = fs::temp_directory_path() / ("strat-emfile-" + random_token());
   fs::create_directories(dir / "web");
   std::ofstream(dir / "web" / "index.html") << kIndex;
