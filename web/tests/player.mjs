@@ -209,24 +209,36 @@ export function registerPlayerTests({ test, server, assert, until, shot, newPage
   }
 
   test('take back: refused, and said why, after a turn that showed a hidden card (card duel against the computer)', async () => {
-    const made = await post('/api/games', { game: 'stratego-cards', mode: 'computer', agent: 'random', seat: 0 });
-    const token = tokenFor(made, 'seat0');
-    const page = await newPage();
-    await page.goto(`${server.base}/#/play/${token}`);
     const attacks = (s) => s.legal.filter((m) => m.includes('x'));
-    // Red lays its cards; the computer lays its own: nothing of the other side was shown, a take-back is offered.
-    let st = await playUntil(token, (legal) => legal[0], (s) => attacks(s).length > 0);
-    assert(st.phase === 'play' && st.takeback_blocked === '', `nothing blocks a take-back yet: ${st.takeback_blocked}`);
-    await page.waitForSelector('.takeback-btn:not([disabled])');
-    // Red attacks a card it never saw, refills, and the computer plays its turn.
-    st = await playUntil(token, (legal) => legal.find((m) => m.includes('x')) ?? legal[0], (s) => s.moves.some((m) => m.seat === 0 && m.move.includes('x')) && attacks(s).length > 0);
-    assert(st.phase === 'play', 'the game goes on');
-    assert(/^no take-back: move \d+ showed you/.test(st.takeback_blocked), `the server says why: ${st.takeback_blocked}`);
-    await page.waitForSelector('.takeback-btn[disabled]');
-    assert((await page.locator('.takeback-btn').getAttribute('title')) === st.takeback_blocked, 'the button says why');
-    assert(await page.locator('.takeback-note').isVisible(), 'and the page says it');
-    await shot(page, 'take-back-refused');
-    await page.context().close();
+    // The server deals from its own secret seed, so an attack can end the game (a Flag taken): then a new game.
+    for (let attempt = 0; attempt < 6; ++attempt) {
+      const made = await post('/api/games', { game: 'stratego-cards', mode: 'computer', agent: 'random', seat: 0 });
+      const token = tokenFor(made, 'seat0');
+      const page = await newPage();
+      await page.goto(`${server.base}/#/play/${token}`);
+      // Red lays its cards; the computer lays its own: nothing of the other side was shown, a take-back is offered.
+      let st = await playUntil(token, (legal) => legal[0], (s) => attacks(s).length > 0);
+      if (st.phase !== 'play') {
+        await page.context().close();
+        continue;
+      }
+      assert(st.takeback_blocked === '', `nothing blocks a take-back yet: ${st.takeback_blocked}`);
+      await page.waitForSelector('.takeback-btn:not([disabled])');
+      // Red attacks a card it never saw, refills, and the computer plays its turn.
+      st = await playUntil(token, (legal) => legal.find((m) => m.includes('x')) ?? legal[0], (s) => s.moves.some((m) => m.seat === 0 && m.move.includes('x')) && attacks(s).length > 0);
+      if (st.phase !== 'play') {
+        await page.context().close();
+        continue;
+      }
+      assert(/^no take-back: move \d+ showed you/.test(st.takeback_blocked), `the server says why: ${st.takeback_blocked}`);
+      await page.waitForSelector('.takeback-btn[disabled]');
+      assert((await page.locator('.takeback-btn').getAttribute('title')) === st.takeback_blocked, 'the button says why');
+      assert(await page.locator('.takeback-note').isVisible(), 'and the page says it');
+      await shot(page, 'take-back-refused');
+      await page.context().close();
+      return;
+    }
+    assert(false, 'six games in a row ended before the take-back could be tried');
   });
 
   test('your games: kept on the server for this browser, after a reload, without local links and after a restart', async () => {
