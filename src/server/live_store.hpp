@@ -1,13 +1,15 @@
 #pragma once
-// SQLite storage of live team games (L-18): the event log, one row per event, and the three secret links.
-// It opens its own connection to the server's database file (WAL allows several) and keeps its own tables,
-// so the board games' Store is untouched. Every event is committed before it is broadcast.
+// Storage of live team games (L-18): the event log, one row per event, and the three secret links. It opens
+// its own connection to the server's database (an SQLite file, WAL allowing several, or PostgreSQL: db.hpp)
+// and keeps its own tables, so the board games' Store is untouched. Every event is committed before it is
+// broadcast.
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
-struct sqlite3;
+#include "server/db.hpp"
+
 
 namespace strat::server {
 
@@ -19,7 +21,7 @@ struct LiveTokenRow {
 
 class LiveStore {
  public:
-  explicit LiveStore(const std::string& path);  // ":memory:" for tests
+  explicit LiveStore(const std::string& where);  // as Store's: ":memory:" for tests
   ~LiveStore();
   LiveStore(const LiveStore&) = delete;
   LiveStore& operator=(const LiveStore&) = delete;
@@ -35,8 +37,7 @@ class LiveStore {
   std::optional<LiveTokenRow> token(const std::string& token);
 
  private:
-  void exec(const char* sql);
-  sqlite3* db_ = nullptr;
+  std::unique_ptr<Db> db_;
 };
 
 }  // namespace strat::server

@@ -4,11 +4,13 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/system/system_error.hpp>
+#include <cstdlib>
 #include <iostream>
 #include <stdexcept>
 #include <thread>
 
 #include "cli/app.hpp"
+#include "core/error.hpp"
 #include "server/http.hpp"
 #include "server/hub.hpp"
 #include "server/live_hub.hpp"
@@ -21,18 +23,33 @@ namespace {
 
 struct ServeArgs {
   ServeConfig config;
-  std::string db = "strat.db";
+  std::string db;  // empty: $STRAT_DB, else strat.db
   unsigned agent_threads = 0;
   bool test_seeds = false;
 };
 
-int serve(const ServeArgs& args, std::ostream& out, std::ostream& err) {
-  Store store(args.db);
+int serve(ServeArgs args, std::ostream& out, std::ostream& err) {
+  if (args.db.empty()) {
+    const char* env_db = std::getenv("STRAT_DB");
+    args.db = env_db && *env_db ? env_db : "strat.db";
+  }
+  // A database that cannot be opened is the user's to fix (a path, a URL, a server down): said in one line.
+  auto open = [&](auto make) {
+    try {
+      return make();
+    } catch (const std::runtime_error& e) {
+      bad_input(e.what());
+    }
+  };
+  auto store_ptr = open([&] { return std::make_unique<Store>(args.db); });
+  Store& store = *store_ptr;
   boost::asio::io_context io(1);
   unsigned threads = args.agent_threads ? args.agent_threads : std::max(1u, std::thread::hardware_concurrency());
   Hub hub(io, store, threads, args.test_seeds);
   hub.restore_all();
-  LiveStore live_store(args.db);  // live team games: own tables, own connection to the same file
+  // Live team games: own tables, own connection to the same database.
+  auto live_store_ptr = open([&] { return std::make_unique<LiveStore>(args.db); });
+  LiveStore& live_store = *live_store_ptr;
   LiveHub live(live_store);
   live.restore_all();
   ServeConfig config = args.config;
@@ -47,7 +64,7 @@ int serve(const ServeArgs& args, std::ostream& out, std::ostream& err) {
   }
   boost::asio::signal_set signals(io, SIGINT, SIGTERM);
   signals.async_wait([&](const boost::system::error_code&, int) { io.stop(); });
-  out << "strat serve: " << hub.rooms() << " games restored from " << args.db << "; front end from "
+  out << "strat serve: " << hub.rooms() << " games restored from " << redacted_db(args.db) << " (" << store.engine() << ")" << "; front end from "
       << config.web_root << "\n";
   out << "strat serve: listening on http://" << config.host << ":" << port << "/ (at most "
       << config.limits.resolved_total() << " connections";
@@ -65,7 +82,10 @@ void install_serve_verb() {
     auto args = std::make_shared<ServeArgs>();
     auto* sub = app.add_subcommand("serve", "The web platform: play every game in a browser (docs/server.md)");
     sub->add_option("--port", args->config.port, "TCP port (0: any free port)")->default_val(8080);
-    sub->add_option("--db", args->db, "SQLite database file, created if missing")->default_val("strat.db");
+    sub->add_option("--db", args->db,
+                    "SQLite database file, created if missing, or a PostgreSQL URL (postgresql://user@host/db) "
+                    "that several servers may share (docs/server.md, \"Storage\"); default: $STRAT_DB, else strat.db")
+        ;
     sub->add_option("--host", args->config.host, "Address to listen on (0.0.0.0 to let friends on the network in)")
         ->default_val("127.0.0.1");
     sub->add_option("--web", args->config.web_root, "Directory of the built front end (default: web/dist)");

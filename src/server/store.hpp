@@ -1,6 +1,6 @@
 #pragma once
-// SQLite storage of games (WAL). Every write is committed before the server acknowledges it, so a killed
-// server restarts with every accepted move (docs/server.md, "Durability"). Moves may be committed in groups
+// Storage of games, on SQLite (WAL; the default) or PostgreSQL (db.hpp). Every write is committed before the
+// server acknowledges it, so a killed server restarts with every accepted move (docs/server.md, "Durability"). Moves may be committed in groups
 // (enable_group_commit): then what a client is told goes through after_commit and waits for the group's commit.
 #include <cstdint>
 #include <deque>
@@ -10,11 +10,10 @@
 #include <string>
 #include <vector>
 
-struct sqlite3;
+#include "server/db.hpp"
+
 
 namespace strat::server {
-
-class StmtCache;
 
 struct StoredSeat {
   std::string kind;   // "human" or "computer"
@@ -64,10 +63,13 @@ struct StoredToken {
 
 class Store {
  public:
-  explicit Store(const std::string& path);  // ":memory:" for tests
+  // An SQLite path (":memory:" for tests) or a PostgreSQL URL; the schema is migrated to this version.
+  explicit Store(const std::string& where);
   ~Store();
   Store(const Store&) = delete;
   Store& operator=(const Store&) = delete;
+
+  std::string_view engine() const { return db_->engine(); }  // "sqlite" or "postgresql"
 
   void create_game(const StoredGame& game, const std::vector<StoredToken>& tokens);
   void set_start(const std::string& id, const std::string& start, std::int64_t now);
@@ -127,11 +129,9 @@ class Store {
   std::optional<StoredToken> token(const std::string& token);
 
  private:
-  void exec(const char* sql);
   void insert_move(const std::string& id, const StoredMove& m);
   void request_flush();
-  sqlite3* db_ = nullptr;
-  std::unique_ptr<StmtCache> cache_;  // the per-move statements, prepared once
+  std::unique_ptr<Db> db_;
   struct WaitingMove {
     std::string game_id;
     StoredMove move;

@@ -27,6 +27,7 @@
 #include <set>
 #include <thread>
 
+#include "server/test_db.hpp"
 #include "server/http.hpp"
 #include "server/hub.hpp"
 #include "server/live_hub.hpp"
@@ -72,8 +73,8 @@ class Hostile : public ::testing::Test {
     fs::create_symlink(dir_ / "outside", dir_ / "web" / "outdir");
     fs::create_symlink("../../outside/secret.js", dir_ / "web" / "assets" / "up.js");
     db_ = (dir_ / "strat.db").string();
-    store_ = std::make_unique<Store>(db_);
-    live_store_ = std::make_unique<LiveStore>(db_);
+    store_ = std::make_unique<Store>(server_test::test_db(db_));
+    live_store_ = std::make_unique<LiveStore>(server_test::test_db(db_));
     hub_ = std::make_unique<Hub>(io_, *store_, 1);
     live_ = std::make_unique<LiveHub>(*live_store_);
     ServeConfig config;

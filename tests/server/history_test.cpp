@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "core/error.hpp"
+#include "server/test_db.hpp"
 #include "server/hub.hpp"
 #include "server/room.hpp"
 #include "server/store.hpp"
@@ -31,7 +32,7 @@ struct History : ::testing::Test {
   void SetUp() override {
     server_test::register_test_games();
     path = (std::filesystem::temp_directory_path() / ("strat-history-test-" + random_token() + ".db")).string();
-    store = std::make_unique<Store>(path);
+    store = std::make_unique<Store>(server_test::test_db(path));
     hub = std::make_unique<Hub>(io, *store, 1);
   }
   void TearDown() override {

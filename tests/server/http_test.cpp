@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "core/registry.hpp"
+#include "server/test_db.hpp"
 #include "server/http.hpp"
 #include "server/hub.hpp"
 #include "test_games.hpp"
@@ -42,7 +43,7 @@ class LiveServer : public ::testing::Test {
     std::ofstream(dir_ / "web" / "assets" / "edited.css.gz") << "GZ(stale)";
     const auto now = std::filesystem::last_write_time(dir_ / "web" / "assets" / "edited.css");
     std::filesystem::last_write_time(dir_ / "web" / "assets" / "edited.css.gz", now - std::chrono::hours(1));
-    store_ = std::make_unique<Store>((dir_ / "test.db").string());
+    store_ = std::make_unique<Store>(server_test::test_db((dir_ / "test.db").string()));
     hub_ = std::make_unique<Hub>(io_, *store_, 1);
     ServeConfig config;
     config.port = 0;

@@ -7,6 +7,7 @@
 
 #include "core/error.hpp"
 #include "protocol_log.hpp"
+#include "server/test_db.hpp"
 #include "server/live_hub.hpp"
 #include "server/live_store.hpp"
 
@@ -47,7 +48,7 @@ Table open_all(LiveHub& hub, const json& created) {
 }  // namespace
 
 TEST(LiveHub, ThreeLinksLiveSyncAndLeadersNeverGetTheOtherStock) {
-  LiveStore store(":memory:");
+  LiveStore store(strat::server_test::test_db(":memory:"));
   std::int64_t now = 1000;
   LiveHub hub(store, [&] { return now++; });
   json created = hub.create(json{{"players_per_team", 4}, {"names", {"Foxes", "Owls"}}, {"seed", 1}});
@@ -99,7 +100,7 @@ TEST(LiveHub, StoredGamesSurviveARestart) {
   std::filesystem::remove(path);
   json created, before;
   {
-    LiveStore store(path);
+    LiveStore store(strat::server_test::test_db(path));
     LiveHub hub(store);
     created = hub.create(json{{"players_per_team", 6}});
     Table t = open_all(hub, created);
@@ -108,7 +109,7 @@ TEST(LiveHub, StoredGamesSurviveARestart) {
     hub.handle(t.seat[0], &t.dev[0], command({{"op", "undo"}, {"target", 1}}));
     before = hub.state(created["tokens"]["referee"]);
   }
-  LiveStore store(path);
+  LiveStore store(strat::server_test::test_db(path));
   LiveHub hub(store);
   hub.restore_all();
   ASSERT_EQ(hub.games(), 1u);
@@ -130,7 +131,7 @@ struct L19Run {
 };
 
 L19Run l19_run(int me, int variant) {
-  LiveStore store(":memory:");
+  LiveStore store(strat::server_test::test_db(":memory:"));
   std::int64_t now = 1000;
   LiveHub hub(store, [&] { return now++; }, [] { return std::uint64_t{42}; });
   Table t = open_all(hub, hub.create(json{{"players_per_team", 5}, {"names", {"Foxes", "Owls"}}}));
@@ -257,7 +258,7 @@ TEST(L19, LeaderRepliesIdenticalWhateverTheOtherTeamHolds) {
 }
 
 TEST(L19, RefereeRecordsDuelsLeadersAreRefusedWithoutAnyHint) {
-  LiveStore store(":memory:");
+  LiveStore store(strat::server_test::test_db(":memory:"));
   LiveHub hub(store);
   Table t = open_all(hub, hub.create(json{{"players_per_team", 4}}));
   hub.handle(t.seat[0], &t.dev[0], command({{"op", "deal"}, {"team", "red"}, {"player", 1}, {"mode", "chosen"}, {"rank", "3"}}));

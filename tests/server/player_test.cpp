@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "core/error.hpp"
+#include "server/test_db.hpp"
 #include "server/hub.hpp"
 #include "server/room.hpp"
 #include "server/store.hpp"
@@ -69,7 +70,7 @@ TEST_F(Players, TakeBackUndoesThePlayersTurnAndTheComputersAnswerAndSurvivesARes
   {
     boost::asio::io_context io;
     auto guard = boost::asio::make_work_guard(io);
-    Store store(path);
+    Store store(server_test::test_db(path));
     Hub hub(io, store, 1);
     json made = hub.create({{"game", "nim"}, {"mode", "computer"}, {"seat", 0}, {"agent", "first"}});
     token = token_of(made, "seat0");
@@ -97,7 +98,7 @@ TEST_F(Players, TakeBackUndoesThePlayersTurnAndTheComputersAnswerAndSurvivesARes
     EXPECT_EQ(store.moves(made["id"]).size(), 2u);
   }
   boost::asio::io_context io;
-  Store store(path);
+  Store store(server_test::test_db(path));
   Hub hub(io, store, 1);
   hub.restore_all();
   json st = hub.state(token);
@@ -107,7 +108,7 @@ TEST_F(Players, TakeBackUndoesThePlayersTurnAndTheComputersAnswerAndSurvivesARes
 
 TEST_F(Players, TakeBackIsRefusedWithAClockBetweenPlayersWhileTheComputerThinksAndForSpectators) {
   boost::asio::io_context io;
-  Store store(path);
+  Store store(server_test::test_db(path));
   Hub hub(io, store, 1);
   auto refused = [&](const json& made, const std::string& role, bool move_first, const std::string& why) {
     Seat s(hub, token_of(made, role));
@@ -141,7 +142,7 @@ TEST_F(Players, TakeBackIsRefusedWithAClockBetweenPlayersWhileTheComputerThinksA
 TEST_F(Players, TakeBackNeverUndoesAMoveThatRevealedAHiddenPiece) {
   boost::asio::io_context io;
   auto guard = boost::asio::make_work_guard(io);
-  Store store(path);
+  Store store(server_test::test_db(path));
   const std::string f = server_test::stratego_field(
       {{"a1", 'M'}, {"b1", 'D'}, {"e6", 'G'}, {"e7", 'N'}, {"a10", 'R'}, {"j7", 'P'}, {"j10", 'Y'}});
   auto g = server_test::store_game(store, "stratego", "computer", f + " r 0 - - j7 -", {}, "", 7, "random");
@@ -175,7 +176,7 @@ TEST_F(Players, RematchAgainstTheComputerSwapsTheColoursAtOnceAndSurvivesARestar
   std::string old_token, new_token, id;
   {
     boost::asio::io_context io;
-    Store store(path);
+    Store store(server_test::test_db(path));
     Hub hub(io, store, 1);
     json made = hub.create({{"game", "nim"}, {"mode", "computer"}, {"seat", 0}, {"agent", "first"}});
     id = made["id"];
@@ -205,7 +206,7 @@ TEST_F(Players, RematchAgainstTheComputerSwapsTheColoursAtOnceAndSurvivesARestar
     EXPECT_EQ(me.rec.last_of("rematch")["token"], new_token) << "asking again gives the same rematch";
   }
   boost::asio::io_context io;
-  Store store(path);
+  Store store(server_test::test_db(path));
   Hub hub(io, store, 1);
   hub.restore_all();
   json st = hub.state(old_token);
@@ -216,7 +217,7 @@ TEST_F(Players, RematchBetweenFriendsNeedsBothAndEachGetsOnlyTheirOwnLinks) {
   std::string red_token, red_next, blue_next;
   {
     boost::asio::io_context io;
-    Store store(path);
+    Store store(server_test::test_db(path));
     Hub hub(io, store, 1);
     json made = hub.create({{"game", "secrets"}, {"mode", "friend"}, {"seat", 0}});
     red_token = token_of(made, "seat0");
@@ -253,7 +254,7 @@ TEST_F(Players, RematchBetweenFriendsNeedsBothAndEachGetsOnlyTheirOwnLinks) {
     EXPECT_TRUE(red_watch.rec.last_of("rematch")["tokens"].empty());
   }
   boost::asio::io_context io;
-  Store store(path);
+  Store store(server_test::test_db(path));
   Hub hub(io, store, 1);
   hub.restore_all();
   EXPECT_EQ(hub.state(red_token)["rematch"]["token"], red_next);
@@ -263,7 +264,7 @@ TEST_F(Players, YourGamesListOnlyThePlayersOwnGamesAndSurviveARestart) {
   std::string alice, bob, alice_seat;
   {
     boost::asio::io_context io;
-    Store store(path);
+    Store store(server_test::test_db(path));
     Hub hub(io, store, 1);
     alice = hub.new_player()["player"];
     bob = hub.new_player()["player"];
@@ -304,7 +305,7 @@ TEST_F(Players, YourGamesListOnlyThePlayersOwnGamesAndSurviveARestart) {
     EXPECT_EQ(hub.player_games(alice)["games"][0]["outcome"], "loss");
   }
   boost::asio::io_context io;
-  Store store(path);
+  Store store(server_test::test_db(path));
   Hub hub(io, store, 1);
   hub.restore_all();
   json mine = hub.player_games(alice)["games"];
@@ -318,7 +319,7 @@ TEST_F(Players, YourGamesListOnlyThePlayersOwnGamesAndSurviveARestart) {
 // to the side to move, so they tell no one anything the legal list does not.
 TEST_F(Players, StructuredLegalMovesMatchTheNotationAndGoOnlyToTheSideToMove) {
   boost::asio::io_context io;
-  Store store(path);
+  Store store(server_test::test_db(path));
   Hub hub(io, store, 1);
   for (const std::string game : {"dhamet", "strategic", "strata7", "stratego"}) {
     json made = hub.create({{"game", game}, {"mode", "friend"}, {"seat", 0}});

@@ -11,6 +11,7 @@
 
 #include "cli/outcome_text.hpp"
 #include "core/record.hpp"
+#include "server/test_db.hpp"
 #include "server/hub.hpp"
 #include "server/room.hpp"
 #include "server/store.hpp"
@@ -73,7 +74,7 @@ struct SecretsGame {
 };
 
 TEST_F(Fixture, SetupPhaseStartsTheGameWhenBothSeatsArePlaced) {
-  Store store(db("setup"));
+  Store store(server_test::test_db(db("setup")));
   SecretsGame g(store);
   EXPECT_EQ(g.red.last()["phase"], "setup");
   g.room->handle(&g.red, json{{"type", "setup"}, {"setup", "zircon,quokka"}}, now_ms());
@@ -89,7 +90,7 @@ TEST_F(Fixture, SetupPhaseStartsTheGameWhenBothSeatsArePlaced) {
 }
 
 TEST_F(Fixture, SetupErrorsNeverNameTheOtherSeatsSetup) {
-  Store store(db("setup-secret"));
+  Store store(server_test::test_db(db("setup-secret")));
   SecretsGame g(store);
   g.room->handle(&g.red, json{{"type", "setup"}, {"setup", "zircon,quokka,fjord"}}, now_ms());
   g.room->handle(&g.blue, json{{"type", "setup"}, {"setup", "wombat"}}, now_ms());
@@ -99,7 +100,7 @@ TEST_F(Fixture, SetupErrorsNeverNameTheOtherSeatsSetup) {
 }
 
 TEST_F(Fixture, OpponentNeverReceivesUnrevealedWordsUntilTheEnd) {
-  Store store(db("hidden"));
+  Store store(server_test::test_db(db("hidden")));
   SecretsGame g(store);
   g.setups();
   // Blue tries an illegal move: the game's own error would name a hidden word of blue; red must not see
@@ -138,7 +139,7 @@ TEST_F(Fixture, OpponentNeverReceivesUnrevealedWordsUntilTheEnd) {
 // The card duel (GameInfo::public_part): the opponent is told every attack, reveal and what it turned up, and of a
 // placement only the slot, never the placed card's rank, in moves, events and snapshots alike.
 TEST_F(Fixture, CardDuelTellsTheOpponentPublicMovesButNeverAPlacedCard) {
-  Store store(db("cards-public"));
+  Store store(server_test::test_db(db("cards-public")));
   int attacks = 0, reveals = 0, placements = 0, checked = 0;
   // Fixed deals (the server's own are secret and random) and enough games that attacks surely happen.
   for (std::uint64_t seed = 1; seed <= 6; ++seed) {
@@ -201,7 +202,7 @@ TEST_F(Fixture, CardDuelTellsTheOpponentPublicMovesButNeverAPlacedCard) {
 
 // Presence: each side is told when the other's last connection leaves and when one comes back.
 TEST_F(Fixture, PresenceTellsWhenTheOpponentLeavesAndComesBack) {
-  Store store(db("presence"));
+  Store store(server_test::test_db(db("presence")));
   SecretsGame g(store);
   EXPECT_EQ(json::parse(g.red.messages.front())["online"], json::array({true, false})) << "blue had not come yet";
   EXPECT_EQ(g.red.last()["online"], json::array({true, true})) << "red is told that blue came";
@@ -219,7 +220,7 @@ TEST_F(Fixture, PresenceTellsWhenTheOpponentLeavesAndComesBack) {
 
 TEST_F(Fixture, TokensActOnlyForTheirSeatAndBadMovesChangeNothing) {
   std::string path = db("rights");
-  Store store(path);
+  Store store(server_test::test_db(path));
   SecretsGame g(store);
   g.setups();
   auto plies = [&] { return store.moves(g.room->id()).size(); };
@@ -253,14 +254,14 @@ struct DurabilityProbe : Client {
   std::vector<std::size_t> stored_when_told;
   void send(std::string text) override {
     if (json::parse(text)["type"] != "move") return;
-    Store second(path);
+    Store second(server_test::test_db(path));
     stored_when_told.push_back(second.moves(id).size());
   }
 };
 
 TEST_F(Fixture, MovesAreCommittedBeforeTheyAreAnnounced) {
   std::string path = db("commit");
-  Store store(path);
+  Store store(server_test::test_db(path));
   std::vector<TokenGrant> grants;
   NewGame r;
   r.game = "nim";
@@ -278,7 +279,7 @@ TEST_F(Fixture, MovesAreCommittedBeforeTheyAreAnnounced) {
 // by Store::flush, and no client hears of any of them before that commit.
 TEST_F(Fixture, GroupCommittedMovesAreAnnouncedOnlyAfterTheirCommit) {
   std::string path = db("group");
-  Store store(path);
+  Store store(server_test::test_db(path));
   int flushes_asked = 0;
   store.enable_group_commit([&] { ++flushes_asked; });
   std::vector<TokenGrant> grants;
@@ -310,7 +311,7 @@ TEST_F(Fixture, RestoredGameContinuesWhereItStopped) {
   std::string path = db("restore");
   std::string id, red_token, blue_token;
   {
-    Store store(path);
+    Store store(server_test::test_db(path));
     SecretsGame g(store);
     g.setups();
     g.room->handle(&g.red, json{{"type", "move"}, {"move", "hit 3"}}, now_ms());
@@ -318,7 +319,7 @@ TEST_F(Fixture, RestoredGameContinuesWhereItStopped) {
     id = g.room->id();
     red_token = grant(g.grants, "seat0").token;
   }  // the "server" is gone; only the file remains
-  Store store(path);
+  Store store(server_test::test_db(path));
   auto game = store.game(id);
   ASSERT_TRUE(game);
   auto room = Room::restore(store, *game, now_ms());
@@ -340,12 +341,12 @@ TEST_F(Fixture, SetupsSurviveARestart) {
   std::string path = db("restore-setup");
   std::string id;
   {
-    Store store(path);
+    Store store(server_test::test_db(path));
     SecretsGame g(store);
     g.room->handle(&g.red, json{{"type", "setup"}, {"setup", "sphinx,quokka,fjord"}}, now_ms());
     id = g.room->id();
   }
-  Store store(path);
+  Store store(server_test::test_db(path));
   auto room = Room::restore(store, *store.game(id), now_ms());
   EXPECT_TRUE(room->in_setup());
   auto blue = *store.tokens(id).begin();
@@ -361,7 +362,7 @@ TEST_F(Fixture, SetupsSurviveARestart) {
 }
 
 TEST_F(Fixture, ResignationAndDrawAgreement) {
-  Store store(db("resign"));
+  Store store(server_test::test_db(db("resign")));
   {
     SecretsGame g(store);
     g.setups();
@@ -391,7 +392,7 @@ TEST_F(Fixture, DrawOfferSurvivesARestartUntilTheOtherSideMoves) {
   std::string path = db("restore-draw");
   std::string id, red_token;
   {
-    Store store(path);
+    Store store(server_test::test_db(path));
     SecretsGame g(store);
     g.setups();
     g.room->handle(&g.red, json{{"type", "move"}, {"move", "hit 3"}}, now_ms());
@@ -401,7 +402,7 @@ TEST_F(Fixture, DrawOfferSurvivesARestartUntilTheOtherSideMoves) {
     red_token = grant(g.grants, "seat0").token;
   }  // killed with blue's offer pending
   {
-    Store store(path);
+    Store store(server_test::test_db(path));
     auto room = Room::restore(store, *store.game(id), now_ms());
     Recorder red;
     auto t = store.token(red_token);
@@ -413,7 +414,7 @@ TEST_F(Fixture, DrawOfferSurvivesARestartUntilTheOtherSideMoves) {
   }
   std::string id2;
   {
-    Store store(path);
+    Store store(server_test::test_db(path));
     SecretsGame g(store);
     g.setups();
     g.room->handle(&g.red, json{{"type", "draw"}, {"action", "offer"}}, now_ms());
@@ -422,7 +423,7 @@ TEST_F(Fixture, DrawOfferSurvivesARestartUntilTheOtherSideMoves) {
     EXPECT_EQ(g.red.last()["draw_offer"], -1);
     id2 = g.room->id();
   }
-  Store store(path);
+  Store store(server_test::test_db(path));
   auto room = Room::restore(store, *store.game(id2), now_ms());
   Recorder watcher;
   room->join(&watcher, {0, -1});
@@ -453,7 +454,7 @@ TEST_F(Fixture, DatabaseFromBeforeDrawOffersGainsTheColumns) {
 }
 
 TEST_F(Fixture, ClockRunsOutAndTheOtherSideWins) {
-  Store store(db("clock"));
+  Store store(server_test::test_db(db("clock")));
   std::vector<TokenGrant> grants;
   NewGame r;
   r.game = "nim";
@@ -477,7 +478,7 @@ TEST_F(Fixture, ClockRunsOutAndTheOtherSideWins) {
 
 TEST_F(Fixture, ComputerPlaysItsSeatThroughTheHub) {
   boost::asio::io_context io;
-  Store store(db("hub"));
+  Store store(server_test::test_db(db("hub")));
   Hub hub(io, store, 1);
   json made = hub.create({{"game", "nim"}, {"mode", "selfplay"}, {"agent", "first"}});
   auto guard = boost::asio::make_work_guard(io);
@@ -500,7 +501,7 @@ TEST_F(Fixture, ComputerPlaysItsSeatThroughTheHub) {
 // ("place 1=4") and its attacks reveal two cards ("{10 7}").
 TEST_F(Fixture, ExportedCardDuelRecordReplays) {
   boost::asio::io_context io;
-  Store store(db("record"));
+  Store store(server_test::test_db(db("record")));
   Hub hub(io, store, 1);
   json made = hub.create({{"game", "stratego-cards"}, {"mode", "selfplay"}, {"agent", "random"}});
   const std::string id = made["id"];
@@ -523,7 +524,7 @@ TEST_F(Fixture, ExportedCardDuelRecordReplays) {
 }
 
 TEST_F(Fixture, HiddenInformationGamesHaveNoAllSeeingLink) {
-  Store store(db("links"));
+  Store store(server_test::test_db(db("links")));
   boost::asio::io_context io;
   Hub hub(io, store, 1);
   json made = hub.create({{"game", "secrets"}, {"mode", "friend"}});
@@ -537,7 +538,7 @@ TEST_F(Fixture, HiddenInformationGamesHaveNoAllSeeingLink) {
 }
 
 TEST_F(Fixture, OpenSeatIsHandedOutOnce) {
-  Store store(db("lobby"));
+  Store store(server_test::test_db(db("lobby")));
   boost::asio::io_context io;
   Hub hub(io, store, 1);
   json made = hub.create({{"game", "nim"}, {"mode", "friend"}, {"listed", true}});
@@ -549,7 +550,7 @@ TEST_F(Fixture, OpenSeatIsHandedOutOnce) {
 }
 
 TEST_F(Fixture, InviteIsExchangedOnceForASeatTheCreatorCannotSee) {
-  Store store(db("invite"));
+  Store store(server_test::test_db(db("invite")));
   boost::asio::io_context io;
   Hub hub(io, store, 1);
   json made = hub.create({{"game", "secrets"}, {"mode", "friend"}, {"seat", 1}});
@@ -579,7 +580,7 @@ TEST_F(Fixture, InviteIsExchangedOnceForASeatTheCreatorCannotSee) {
 // Random messages of every shape: each gets exactly one reply, an error unless it was a well-formed
 // request, and nothing but a legal move by the side to move ever changes the game.
 TEST_F(Fixture, FuzzedMessagesAreAnsweredAndChangeNothingUnlessValid) {
-  Store store(db("fuzz"));
+  Store store(server_test::test_db(db("fuzz")));
   SecretsGame g(store);
   g.setups();
   std::mt19937 rng(7);
@@ -612,7 +613,7 @@ TEST_F(Fixture, FuzzedMessagesAreAnsweredAndChangeNothingUnlessValid) {
 }
 
 TEST_F(Fixture, HotseatActsForTheSideToMoveAndSeesItsView) {
-  Store store(db("hotseat"));
+  Store store(server_test::test_db(db("hotseat")));
   SecretsGame g(store, "hotseat");
   g.room->handle(&g.red, json{{"type", "setup"}, {"seat", 0}, {"setup", "zircon,quokka,fjord"}}, now_ms());
   g.room->handle(&g.red, json{{"type", "setup"}, {"seat", 1}, {"setup", "wombat,glyph,vortex"}}, now_ms());
@@ -647,7 +648,7 @@ TEST_F(Fixture, RestoredClockChargesTheThinkingTimeBeforeTheCrash) {
   std::string id;
   const std::int64_t t0 = 1'000'000;
   {
-    Store store(path);
+    Store store(server_test::test_db(path));
     std::vector<TokenGrant> grants;
     auto room = clocked_nim(store, t0, 60'000, grants);
     id = room->id();
@@ -656,7 +657,7 @@ TEST_F(Fixture, RestoredClockChargesTheThinkingTimeBeforeTheCrash) {
     room->handle(&red, json{{"type", "move"}, {"move", "take1"}}, t0 + 2'000);  // red thought 2 s
     store.heartbeat(t0 + 5'000);  // blue thinks 3 s, then the server dies
   }
-  Store store(path);
+  Store store(server_test::test_db(path));
   auto restored = Room::restore(store, *store.game(id), t0 + 500'000);  // back after 495 s down
   EXPECT_EQ(*restored->clock_deadline(t0 + 500'000), 57'000) << "blue's 3 s before the crash stay spent";
   EXPECT_EQ(*restored->clock_deadline(t0 + 501'000), 56'000) << "and the clock runs on from the restart";
@@ -667,12 +668,12 @@ TEST_F(Fixture, RestoredClockChargesTheFirstTurnFromTheStart) {
   std::string id;
   const std::int64_t t0 = 2'000'000;
   {
-    Store store(path);
+    Store store(server_test::test_db(path));
     std::vector<TokenGrant> grants;
     id = clocked_nim(store, t0, 10'000, grants)->id();
     store.heartbeat(t0 + 900);
   }
-  Store store(path);
+  Store store(server_test::test_db(path));
   auto restored = Room::restore(store, *store.game(id), t0 + 60'000);
   EXPECT_EQ(*restored->clock_deadline(t0 + 60'000), 9'100);
 }
@@ -682,12 +683,12 @@ TEST_F(Fixture, RestoredClockThatRanOutEndsTheGameOnTime) {
   std::string id;
   const std::int64_t t0 = 3'000'000;
   {
-    Store store(path);
+    Store store(server_test::test_db(path));
     std::vector<TokenGrant> grants;
     id = clocked_nim(store, t0, 1'000, grants)->id();
     store.heartbeat(t0 + 4'000);  // red's flag fell before the crash, unseen
   }
-  Store store(path);
+  Store store(server_test::test_db(path));
   auto restored = Room::restore(store, *store.game(id), t0 + 9'000);
   restored->check_clock(t0 + 9'000);
   ASSERT_TRUE(restored->over());
@@ -695,7 +696,7 @@ TEST_F(Fixture, RestoredClockThatRanOutEndsTheGameOnTime) {
 }
 
 TEST_F(Fixture, HubStoresAHeartbeatWhileAClockRuns) {
-  Store store(db("heartbeat"));
+  Store store(server_test::test_db(db("heartbeat")));
   boost::asio::io_context io;
   Hub hub(io, store, 1);
   hub.create(json{{"game", "nim"}, {"mode", "friend"}, {"clock_initial_ms", 60'000}});
@@ -708,7 +709,7 @@ TEST_F(Fixture, HubStoresAHeartbeatWhileAClockRuns) {
 
 // A move's ply must be a number: a string is named as such, not reported as a stale move.
 TEST_F(Fixture, PlyGivenAsTextIsAClearError) {
-  Store store(db("ply-text"));
+  Store store(server_test::test_db(db("ply-text")));
   std::vector<TokenGrant> grants;
   NewGame r;
   r.game = "nim";

@@ -1,0 +1,101 @@
+// The storage layer on both engines (db.hpp): the suite runs on SQLite, and again on PostgreSQL under
+// scripts/with-postgres.sh (ctest's ServerSuiteOnPostgreSQL).
+#include <gtest/gtest.h>
+#include <libpq-fe.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <stdexcept>
+
+#include "server/secure_random.hpp"
+#include "server/db.hpp"
+#include "server/store.hpp"
+#include "server/test_db.hpp"
+
+namespace strat::server {
+namespace {
+
+struct StoreOnEngine : ::testing::Test {
+  void SetUp() override {
+    path = (std::filesystem::temp_directory_path() / ("strat-store-test-" + random_token() + ".db")).string();
+    where = server_test::test_db(path);
+  }
+  void TearDown() override {
+    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
+  }
+  static StoredGame game(const std::string& id) {
+    StoredGame g;
+    g.id = id;
+    g.spec = "stratego";
+    g.mode = "friend";
+    g.start = "new:1";
+    g.seed = 0xfedcba9876543210ULL;  // above 2^63: stored as the same 64 bits on both engines
+    g.created_ms = g.updated_ms = 1'700'000'000'123;
+    g.seats[0] = {"human", ""};
+    g.seats[1] = {"computer", "stratego:time=100"};
+    return g;
+  }
+  std::string path, where;
+};
+
+TEST_F(StoreOnEngine, EveryFieldRoundTripsAndTheSchemaIsMigratedOnce) {
+  {
+    Store store(where);
+    store.create_game(game("g1"), {{"tok1", "g1", 1, 0, true}, {"tok2", "g1", 2, 1, false}});
+    store.add_move("g1", {0, 0, "a4-a5", {1, 2}, 1'700'000'000'999});
+    store.set_draw_offer("g1", 1, 1);
+  }
+  Store again(where);  // a restart: the migrations find the schema at its version and change nothing
+  auto g = again.game("g1");
+  ASSERT_TRUE(g);
+  EXPECT_EQ(g->seed, 0xfedcba9876543210ULL);
+  EXPECT_EQ(g->created_ms, 1'700'000'000'123);
+  EXPECT_EQ(g->seats[1].agent, "stratego:time=100");
+  EXPECT_EQ(g->draw_offer, 1);
+  const auto moves = again.moves("g1");
+  ASSERT_EQ(moves.size(), 1u);
+  EXPECT_EQ(moves[0].move, "a4-a5");
+  EXPECT_EQ(moves[0].at_ms, 1'700'000'000'999);
+  EXPECT_EQ(again.tokens("g1").size(), 2u);
+  auto db = open_db(where);
+  const auto rows = db->run("SELECT version FROM schema_versions WHERE component=?", {std::string("games")}).rows;
+  ASSERT_EQ(rows.size(), 1u);
+  EXPECT_EQ(rows[0].integer(0), 1);
+}
+
+TEST_F(StoreOnEngine, AnInviteIsClaimedOnceWhicheverConnectionClaimsIt) {
+  Store one(where), two(where);  // two servers sharing the database
+  one.create_game(game("g2"), {{"inv", "g2", 2, 1, false}});
+  EXPECT_TRUE(two.claim_invite("inv", {{"mine", "g2", 2, 1, true}}));
+  EXPECT_FALSE(one.claim_invite("inv", {{"theirs", "g2", 2, 1, true}}));
+  EXPECT_TRUE(one.token("mine"));
+  EXPECT_FALSE(one.token("theirs"));
+}
+
+// A database server that restarts (here: the connection cut by the server) makes the next write fail with a
+// clear error, never a false acknowledgement, and the one after it goes through on a new connection.
+TEST_F(StoreOnEngine, ALostPostgreSQLConnectionFailsOneWriteThenReconnects) {
+  if (!server_test::on_postgresql()) GTEST_SKIP() << "PostgreSQL only: runs under ServerSuiteOnPostgreSQL";
+  Store store(where);
+  store.create_game(game("g3"), {});
+  store.add_move("g3", {0, 0, "a4-a5", {0, 0}, 1});
+  PGconn* admin = PQconnectdb(std::getenv("STRAT_TEST_POSTGRES"));
+  ASSERT_EQ(PQstatus(admin), CONNECTION_OK);
+  PGresult* r = PQexec(admin,
+                       "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND "
+                       "datname = current_database() AND backend_type = 'client backend'");
+  EXPECT_EQ(PQresultStatus(r), PGRES_TUPLES_OK);
+  PQclear(r);
+  PQfinish(admin);
+  try {
+    store.add_move("g3", {1, 1, "a7-a6", {0, 0}, 2});
+    ADD_FAILURE() << "a write on a lost connection was acknowledged";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("postgresql"), std::string::npos) << e.what();
+  }
+  store.add_move("g3", {1, 1, "a7-a6", {0, 0}, 2});
+  EXPECT_EQ(store.moves("g3").size(), 2u);
+}
+
+}  // namespace
+}  // namespace strat::server
