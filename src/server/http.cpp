@@ -182,7 +182,7 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
     }
     if (!claimed.empty()) {
       json tokens = json::array();
-      for (const auto& g : claimed) tokens.push_back({{"token", g.token}, {"role", g.role}, {"acts", g.acts}, {"sees", g.sees}});
+      for (const auto& g : claimed) tokens.push_back({{"token", g.token}, {"role", to_string(g.role)}, {"acts", g.acts}, {"sees", g.sees}});
       send(json{{"type", "claimed"}, {"token", claimed.front().token}, {"tokens", tokens}}.dump());
     }
     room_->join(this, access);

@@ -50,7 +50,7 @@ Room& Hub::add_room(std::unique_ptr<Room> room) {
   ref.set_spawner([this](const NewGame& r, std::vector<TokenGrant>& grants) {
     Room& made = add_room(Room::create(store_, r, grants, now_ms()));
     for (const auto& g : grants)
-      if (g.role.rfind("invite", 0) == 0) made.set_invite_pending(g.acts == 1 ? 0 : 1, true);
+      if (is_invite(g.role)) made.set_invite_pending(g.acts == 1 ? 0 : 1, true);
     return made.id();
   });
   rooms_[ref.id()] = std::move(room);
@@ -92,7 +92,10 @@ json Hub::create(const json& body) {
     out = body[key].get<std::int64_t>();
   };
   str("game", r.game);
-  str("mode", r.mode);
+  std::string mode(to_string(r.mode));
+  str("mode", mode);
+  if (auto m = parse_mode(mode)) r.mode = *m;
+  else bad_input("unknown mode " + strat::quoted(mode) + " (computer, hotseat, friend, selfplay)");
   str("agent", r.agent);
   std::int64_t seat = 0;
   num("seat", seat);
@@ -112,10 +115,10 @@ json Hub::create(const json& body) {
   std::vector<TokenGrant> grants;
   auto room = Room::create(store_, r, grants, now_ms());
   for (const auto& g : grants)
-    if (g.role.rfind("invite", 0) == 0) room->set_invite_pending(g.acts == 1 ? 0 : 1, true);
+    if (is_invite(g.role)) room->set_invite_pending(g.acts == 1 ? 0 : 1, true);
   std::string id = add_room(std::move(room)).id();
   json tokens = json::array();
-  for (const auto& g : grants) tokens.push_back({{"token", g.token}, {"role", g.role}, {"acts", g.acts}, {"sees", g.sees}});
+  for (const auto& g : grants) tokens.push_back({{"token", g.token}, {"role", to_string(g.role)}, {"acts", g.acts}, {"sees", g.sees}});
   return {{"id", id}, {"tokens", tokens}};
 }
 
@@ -140,7 +143,7 @@ json Hub::take_open_seat(const std::string& game_id) {
       auto grants = claim(r, t);
       if (grants.empty()) break;
       json tokens = json::array();
-      for (const auto& g : grants) tokens.push_back({{"token", g.token}, {"role", g.role}, {"acts", g.acts}, {"sees", g.sees}});
+      for (const auto& g : grants) tokens.push_back({{"token", g.token}, {"role", to_string(g.role)}, {"acts", g.acts}, {"sees", g.sees}});
       return {{"id", game_id}, {"token", grants.front().token}, {"tokens", tokens}};
     }
   }
@@ -150,10 +153,10 @@ json Hub::take_open_seat(const std::string& game_id) {
 std::vector<TokenGrant> Hub::claim(Room& room, const StoredToken& invite) {
   int seat = invite.acts == 1 ? 0 : 1;
   std::vector<StoredToken> fresh{{random_token(), room.id(), invite.acts, invite.sees, true}};
-  std::vector<TokenGrant> grants{{fresh[0].token, invite.acts, invite.sees, "seat" + std::to_string(seat)}};
+  std::vector<TokenGrant> grants{{fresh[0].token, invite.acts, invite.sees, seat_role(seat)}};
   if (Registry::global().get(GameSpec::parse(room.meta().spec).info->name).hidden_information()) {
     fresh.push_back({random_token(), room.id(), 0, seat, true});
-    grants.push_back({fresh[1].token, 0, seat, "watch" + std::to_string(seat)});
+    grants.push_back({fresh[1].token, 0, seat, watch_role(seat)});
   }
   if (!store_.claim_invite(invite.token, fresh)) return {};
   room.unlist();

@@ -67,8 +67,6 @@ Room::Room(Store& store, StoredGame meta, GameSpec spec) : store_(store), meta_(
 std::unique_ptr<Room> Room::create(Store& store, const NewGame& r, std::vector<TokenGrant>& grants, std::int64_t now) {
   GameSpec spec = GameSpec::parse(r.game);
   const GameInfo& info = *spec.info;
-  static const std::set<std::string> modes = {"computer", "hotseat", "friend", "selfplay"};
-  if (!modes.count(r.mode)) bad_input("unknown mode " + strat::quoted(r.mode) + " (computer, hotseat, friend, selfplay)");
   if (r.human_seat != 0 && r.human_seat != 1) bad_input("seat must be 0 or 1");
   if (r.clock_initial_ms < 0 || r.clock_initial_ms > 24LL * 3600 * 1000 || r.clock_increment_ms < 0 ||
       r.clock_increment_ms > 3600 * 1000)
@@ -81,7 +79,7 @@ std::unique_ptr<Room> Room::create(Store& store, const NewGame& r, std::vector<T
   // The seed deals hidden pieces and cards and seeds the computer's search: the server's own secret unless a
   // test server lets a client choose it for a game without hidden information or chance (Hub::create).
   g.seed = r.seed ? *r.seed : secure_random_u64();
-  g.listed = r.mode == "friend" && r.listed;
+  g.listed = r.mode == Mode::Friend && r.listed;
   g.created_ms = g.updated_ms = now;
   g.started_ms = info.from_setups && info.random_setup ? 0 : now;
   g.clock_initial_ms = r.clock_initial_ms;
@@ -89,44 +87,44 @@ std::unique_ptr<Room> Room::create(Store& store, const NewGame& r, std::vector<T
   g.title = title_of(spec);
   std::string agent = r.agent.empty() ? default_agent(info) : r.agent;
   for (int s = 0; s < 2; ++s) {
-    bool computer = r.mode == "selfplay" || (r.mode == "computer" && s != r.human_seat);
-    g.seats[s] = computer ? StoredSeat{"computer", agent} : StoredSeat{"human", ""};
+    bool computer = r.mode == Mode::Selfplay || (r.mode == Mode::Computer && s != r.human_seat);
+    g.seats[s] = computer ? StoredSeat{SeatKind::Computer, agent} : StoredSeat{SeatKind::Human, ""};
     if (computer) spec.agent(agent, g.seed + s);  // rejects a bad agent spec before anything is stored
   }
 
   // Seats and what each token may see: a hidden-information game never gets an all-seeing token while it
   // is played; its watchers follow one seat's view, and that link is given only to the seat's holder.
   std::vector<StoredToken> tokens;
-  auto grant = [&](int acts, int sees, const std::string& role, bool claimed) {
+  auto grant = [&](int acts, int sees, Role role, bool claimed) {
     StoredToken t{random_token(), g.id, acts, sees, claimed};
     tokens.push_back(t);
     grants.push_back({t.token, acts, sees, role});
   };
   // Friend mode: the creator's seat is `human_seat`; the other seat is an invite, exchanged once (by the first
   // browser that opens it) for a fresh token the creator never sees, so the creator cannot peek at that seat.
-  if (r.mode == "hotseat") {
-    grant(3, 2, "hotseat", true);
+  if (r.mode == Mode::Hotseat) {
+    grant(3, 2, Role::Hotseat, true);
   } else {
     for (int s = 0; s < 2; ++s) {
-      if (g.seats[s].kind != "human") continue;
-      bool invite = r.mode == "friend" && s != r.human_seat && !r.both_seats;
-      grant(1 << s, s, (invite ? "invite" : "seat") + std::to_string(s), !invite);
+      if (g.seats[s].kind != SeatKind::Human) continue;
+      bool invite = r.mode == Mode::Friend && s != r.human_seat && !r.both_seats;
+      grant(1 << s, s, invite ? invite_role(s) : seat_role(s), !invite);
     }
   }
   if (!info.hidden_information()) {
-    grant(0, -1, "watch", true);
+    grant(0, -1, Role::Watch, true);
   } else {
     for (int s = 0; s < 2; ++s) {
-      bool mine = r.mode == "hotseat" || r.mode == "selfplay" ||
-                  (g.seats[s].kind == "human" && (s == r.human_seat || r.both_seats));
-      if (mine) grant(0, s, "watch" + std::to_string(s), true);
+      bool mine = r.mode == Mode::Hotseat || r.mode == Mode::Selfplay ||
+                  (g.seats[s].kind == SeatKind::Human && (s == r.human_seat || r.both_seats));
+      if (mine) grant(0, s, watch_role(s), true);
     }
   }
   auto room = std::unique_ptr<Room>(new Room(store, g, spec));
   if (info.from_setups && info.random_setup) {
     g.start = "";
     for (int s = 0; s < 2; ++s)
-      if (g.seats[s].kind == "computer") room->setups_[s] = info.random_setup(spec.options, s, g.seed + 17 + s);
+      if (g.seats[s].kind == SeatKind::Computer) room->setups_[s] = info.random_setup(spec.options, s, g.seed + 17 + s);
   } else {
     g.start = "new:" + std::to_string(g.seed);
     room->state_ = spec.new_game(g.seed);
@@ -204,7 +202,7 @@ void Room::deliver(Client* client, std::string text, bool snapshot) {
 
 void Room::make_agents() {
   for (int s = 0; s < 2; ++s)
-    if (meta_.seats[s].kind == "computer") agents_[s] = std::shared_ptr<AnyAgent>(spec_.agent(meta_.seats[s].agent, meta_.seed + s));
+    if (meta_.seats[s].kind == SeatKind::Computer) agents_[s] = std::shared_ptr<AnyAgent>(spec_.agent(meta_.seats[s].agent, meta_.seed + s));
 }
 
 Ending Room::ending() const {
@@ -270,7 +268,7 @@ const std::string& Room::legal_moves_text() const {
 json Room::legal(const Access& a) const {
   if (!state_ || over()) return json::array();
   int s = state_->to_move();
-  if (!(a.acts & (1 << s)) || meta_.seats[s].kind != "human") return json::array();
+  if (!(a.acts & (1 << s)) || meta_.seats[s].kind != SeatKind::Human) return json::array();
   return legal_now();
 }
 
@@ -287,7 +285,7 @@ json Room::players() const {
   json out = json::array();
   for (int s = 0; s < 2; ++s) {
     const std::string& name = names_[s];
-    out.push_back({{"seat", s}, {"name", name}, {"kind", meta_.seats[s].kind}, {"agent", meta_.seats[s].agent},
+    out.push_back({{"seat", s}, {"name", name}, {"kind", to_string(meta_.seats[s].kind)}, {"agent", meta_.seats[s].agent},
                    {"joined", !invite_pending_[s]}});
   }
   return out;
@@ -350,7 +348,7 @@ const std::string& Room::move_text(const Played& p, const Access& a) const {
 json Room::presence() const {
   json online = json::array();
   for (int k = 0; k < 2; ++k) {
-    bool on = meta_.seats[k].kind != "human";
+    bool on = meta_.seats[k].kind != SeatKind::Human;
     for (const auto& m : members_)
       if (m.access.acts & (1 << k)) on = true;
     online.push_back(on);
@@ -366,7 +364,7 @@ std::string Room::snapshot(Access a) const {
   s["spec"] = meta_.spec;
   s["variant"] = spec_.variant;
   s["title"] = meta_.title;
-  s["mode"] = meta_.mode;
+  s["mode"] = to_string(meta_.mode);
   s["hidden_information"] = spec_.info->hidden_information();
   s["acts"] = json::array();
   for (int k = 0; k < 2; ++k)
@@ -455,7 +453,7 @@ void Room::broadcast_move(const Played& p) {
     const int v = viewer(m.access);
     std::string& view = views[v + 1];
     if (view.empty()) view = view_text(m.access);
-    const bool mine = s >= 0 && (m.access.acts & (1 << s)) && meta_.seats[s].kind == "human";
+    const bool mine = s >= 0 && (m.access.acts & (1 << s)) && meta_.seats[s].kind == SeatKind::Human;
     if (mine && legal_text.empty()) {
       legal_text = "[";
       for (const auto& move : legal_now()) {
@@ -551,7 +549,7 @@ void Room::on_move(Client* client, const Access& a, const json& m, std::int64_t 
     bad_input("stale move " + strat::quoted(move) + ": the game is at ply " + std::to_string(state_->ply()));
   int to_move = state_->to_move();
   if (seat != to_move) bad_input("not your turn: " + state_->player_name(to_move) + " is to move");
-  if (meta_.seats[seat].kind != "human") bad_input("the computer plays " + state_->player_name(seat));
+  if (meta_.seats[seat].kind != SeatKind::Human) bad_input("the computer plays " + state_->player_name(seat));
   std::string err = play(seat, move, now);
   if (!err.empty()) bad_input(err);
 }
@@ -652,7 +650,7 @@ void Room::on_draw(Client* client, const Access& a, const json& m) {
   if (action == "offer" || action == "accept") {
     if (draw_offer_ == 1 - seat) return end_outside_rules(Status::Draw, -1, "agreement");
     if (action == "accept") bad_input("there is no draw offer to accept");
-    if (meta_.seats[1 - seat].kind == "computer") bad_input("the computer declines the draw");
+    if (meta_.seats[1 - seat].kind == SeatKind::Computer) bad_input("the computer declines the draw");
     draw_offer_ = seat;
   } else if (action == "decline") {
     if (draw_offer_ != 1 - seat) bad_input("there is no draw offer to decline");
@@ -674,7 +672,7 @@ std::unique_ptr<AnyState> Room::start_state() const {
 // when one of those moves showed the player something hidden: the game would forget it, the player would not
 // (docs/security.md).
 void Room::on_takeback(Client*, const Access& a, const json& m) {
-  if (meta_.mode != "computer") bad_input("a move can be taken back only in a game against the computer");
+  if (meta_.mode != Mode::Computer) bad_input("a move can be taken back only in a game against the computer");
   if (meta_.clock_initial_ms > 0) bad_input("no take-backs in a game with a clock");
   if (!state_) bad_input("the game has not started");
   if (over()) bad_input("the game is over");
@@ -695,7 +693,7 @@ void Room::on_takeback(Client*, const Access& a, const json& m) {
   broadcast_snapshots();
 }
 
-bool Room::takebacks_allowed() const { return meta_.mode == "computer" && meta_.clock_initial_ms <= 0; }
+bool Room::takebacks_allowed() const { return meta_.mode == Mode::Computer && meta_.clock_initial_ms <= 0; }
 
 // The player's last turn: its last run of consecutive moves (a turn may be several moves, like the card duel's
 // attack and refills).
@@ -722,7 +720,7 @@ std::string Room::takeback_field(const Access& a) const {
 void Room::note_revelations(Played& p, const AnyState& before) const {
   if (!takebacks_allowed() || !spec_.info->hidden_information()) return;
   for (int seat = 0; seat < 2; ++seat)
-    if (meta_.seats[seat].kind == "human") p.revealed[seat] = before.move_reveals(p.stored.move, seat);
+    if (meta_.seats[seat].kind == SeatKind::Human) p.revealed[seat] = before.move_reveals(p.stored.move, seat);
 }
 
 // A rematch: the same game and opponent with the colours swapped. Against the computer (and in hotseat) it is
@@ -739,7 +737,7 @@ void Room::on_rematch(Client* client, const Access& a, const json& m) {
     deliver(client, rematch_json(a).dump());
     return;
   }
-  if (meta_.mode != "friend") {
+  if (meta_.mode != Mode::Friend) {
     if (action == "decline") bad_input("there is no rematch offer to decline");
     return make_rematch();
   }
@@ -764,10 +762,10 @@ void Room::make_rematch() {
   r.clock_initial_ms = meta_.clock_initial_ms;
   r.clock_increment_ms = meta_.clock_increment_ms;
   for (int k = 0; k < 2; ++k) {
-    if (meta_.seats[k].kind == "computer") r.agent = meta_.seats[k].agent;
-    else if (meta_.mode == "computer") r.human_seat = 1 - k;  // the colours are swapped
+    if (meta_.seats[k].kind == SeatKind::Computer) r.agent = meta_.seats[k].agent;
+    else if (meta_.mode == Mode::Computer) r.human_seat = 1 - k;  // the colours are swapped
   }
-  r.both_seats = meta_.mode == "friend";
+  r.both_seats = meta_.mode == Mode::Friend;
   std::vector<TokenGrant> grants;
   std::string id = spawner_(r, grants);
   store_.set_rematch(meta_.id, id);
@@ -790,14 +788,14 @@ void Room::restore_rematch(const std::string& id, const std::vector<StoredToken>
   for (const auto& t : tokens) {
     if (!t.claimed || t.sees == kUsedInvite) continue;
     if (t.acts == 3) {
-      for (auto& links : rematch_links_) links.push_back({t.token, t.acts, t.sees, "hotseat"});
+      for (auto& links : rematch_links_) links.push_back({t.token, t.acts, t.sees, Role::Hotseat});
     } else if (t.acts == 1 || t.acts == 2) {
       int k = t.acts == 1 ? 0 : 1;
-      rematch_links_[1 - k].push_back({t.token, t.acts, t.sees, "seat" + std::to_string(k)});
+      rematch_links_[1 - k].push_back({t.token, t.acts, t.sees, seat_role(k)});
     } else if (t.sees == 0 || t.sees == 1) {
-      rematch_links_[1 - t.sees].push_back({t.token, t.acts, t.sees, "watch" + std::to_string(t.sees)});
+      rematch_links_[1 - t.sees].push_back({t.token, t.acts, t.sees, watch_role(t.sees)});
     } else if (t.sees == -1) {
-      for (auto& links : rematch_links_) links.push_back({t.token, t.acts, t.sees, "watch"});
+      for (auto& links : rematch_links_) links.push_back({t.token, t.acts, t.sees, Role::Watch});
     }
   }
 }
@@ -811,7 +809,7 @@ json Room::rematch_json(const Access& a) const {
       bool seen = false;
       for (const auto& l : links) seen = seen || l["token"] == g.token;
       if (seen) continue;
-      links.push_back({{"token", g.token}, {"role", g.role}, {"acts", g.acts}, {"sees", g.sees}});
+      links.push_back({{"token", g.token}, {"role", to_string(g.role)}, {"acts", g.acts}, {"sees", g.sees}});
       if (token.is_null() && g.acts != 0) token = g.token;
     }
   }
@@ -829,7 +827,7 @@ json Room::player_entry(int seat) const {
   if (seat == 0 || seat == 1) {
     const StoredSeat& other = meta_.seats[1 - seat];
     e["side"] = names_[seat];
-    e["opponent"] = {{"kind", other.kind}, {"agent", other.agent}, {"name", names_[1 - seat]}};
+    e["opponent"] = {{"kind", to_string(other.kind)}, {"agent", other.agent}, {"name", names_[1 - seat]}};
   } else {
     e["opponent"] = {{"kind", "hotseat"}, {"agent", ""}, {"name", ""}};
   }
@@ -997,7 +995,7 @@ std::string Room::record_text() const {
   for (int s = 0; s < 2; ++s) {
     std::string side = names_[s];
     if (!side.empty()) side[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(side[0])));
-    record.set_header(side, meta_.seats[s].kind == "computer" ? meta_.seats[s].agent : "human");
+    record.set_header(side, meta_.seats[s].kind == SeatKind::Computer ? meta_.seats[s].agent : "human");
   }
   std::string start = meta_.start.substr(4);
   if (meta_.start.rfind("new:", 0) == 0) {
@@ -1019,7 +1017,7 @@ json Room::moves_json() const {
 }
 
 json Room::lobby_entry() const {
-  return {{"id", meta_.id}, {"title", meta_.title}, {"game", spec_.info->name}, {"mode", meta_.mode},
+  return {{"id", meta_.id}, {"title", meta_.title}, {"game", spec_.info->name}, {"mode", to_string(meta_.mode)},
           {"phase", !state_ ? "setup" : over() ? "over" : "play"}, {"plies", history_.size()},
           {"summary", summary()}, {"created_ms", meta_.created_ms}, {"updated_ms", meta_.updated_ms},
           {"listed", meta_.listed}, {"clock", meta_.clock_initial_ms > 0}, {"result", result_json()},

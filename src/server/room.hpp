@@ -43,7 +43,7 @@ struct Access {
 // What a new game is asked to be (POST /api/games).
 struct NewGame {
   std::string game = "stratego";
-  std::string mode = "computer";  // computer, hotseat, friend, selfplay
+  Mode mode = Mode::Computer;
   int human_seat = 0;             // computer mode: the seat the human takes
   std::string agent;              // computer seats' agent spec; default: the game's strongest agent
   std::int64_t clock_initial_ms = 0;
@@ -58,7 +58,7 @@ struct TokenGrant {
   std::string token;
   int acts = 0;
   int sees = 0;
-  std::string role;  // "seat0", "seat1", "invite0", "invite1", "hotseat", "watch", "watch0", "watch1"
+  Role role = Role::Watch;
 };
 
 // An agent's turn to think: run `agent->choose(*state)` off the I/O thread, then call Room::agent_moved.

@@ -11,19 +11,20 @@
 #include <vector>
 
 #include "server/db.hpp"
+#include "server/modes.hpp"
 
 
 namespace strat::server {
 
 struct StoredSeat {
-  std::string kind;   // "human" or "computer"
+  SeatKind kind = SeatKind::Human;
   std::string agent;  // agent spec for a computer seat ("mcts:iterations=300")
 };
 
 struct StoredGame {
   std::string id;
   std::string spec;    // canonical game spec, "stratego:variant=barrage"
-  std::string mode;    // "computer", "hotseat", "friend", "selfplay"
+  Mode mode = Mode::Computer;
   std::string start;   // "new:SEED", "pos:POSITION", or "" while setups are pending
   std::uint64_t seed = 0;
   bool listed = false;  // shown in the lobby's open games until both seats are taken

@@ -101,6 +101,18 @@ class LiveServer : public ::testing::Test {
   std::thread thread_;
 };
 
+// Modes are one of four names; anything else is refused in one line, nothing made or stored.
+TEST_F(LiveServer, AGameOfAnUnknownModeIsRefused) {
+  for (const char* body : {R"({"game":"secrets","mode":"tournament"})", R"({"game":"secrets","mode":"Friend"})",
+                           R"({"game":"secrets","mode":7})"}) {
+    auto [status, text] = request(http::verb::post, "/api/games", body);
+    EXPECT_EQ(status, 400) << body;
+    EXPECT_TRUE(text.find("unknown mode") != std::string::npos || text.find("must be a string") != std::string::npos)
+        << text;
+  }
+  EXPECT_EQ(hub_->rooms(), 0u);
+}
+
 TEST_F(LiveServer, ApiAndWebSocketInviteExchange) {
   auto [status, games] = request(http::verb::get, "/api/games");
   EXPECT_EQ(status, 200);

@@ -46,7 +46,7 @@ struct Fixture : ::testing::Test {
 
 const TokenGrant& grant(const std::vector<TokenGrant>& grants, const std::string& role) {
   for (const auto& g : grants)
-    if (g.role == role) return g;
+    if (to_string(g.role) == role) return g;
   throw std::runtime_error("no grant " + role);
 }
 
@@ -57,19 +57,19 @@ struct SecretsGame {
   std::vector<TokenGrant> grants;
   std::unique_ptr<Room> room;
   Recorder red, blue, watch_red;
-  SecretsGame(Store& store, const std::string& mode = "friend") {
+  SecretsGame(Store& store, Mode mode = Mode::Friend) {
     NewGame r;
     r.game = "secrets";
     r.mode = mode;
     r.agent = "first";
     room = Room::create(store, r, grants, now_ms());
-    room->join(&red, access_of(grant(grants, mode == "hotseat" ? "hotseat" : "seat0")));
-    if (mode == "friend") room->join(&blue, access_of(grant(grants, "invite1")));
+    room->join(&red, access_of(grant(grants, mode == Mode::Hotseat ? "hotseat" : "seat0")));
+    if (mode == Mode::Friend) room->join(&blue, access_of(grant(grants, "invite1")));
     room->join(&watch_red, access_of(grant(grants, "watch0")));
   }
   void setups(const std::string& a = "zircon,quokka,fjord", const std::string& b = "wombat,glyph,vortex") {
     room->handle(&red, json{{"type", "setup"}, {"setup", a}}, now_ms());
-    if (room->meta().seats[1].kind == "human") room->handle(&blue, json{{"type", "setup"}, {"setup", b}}, now_ms());
+    if (room->meta().seats[1].kind == SeatKind::Human) room->handle(&blue, json{{"type", "setup"}, {"setup", b}}, now_ms());
   }
 };
 
@@ -145,7 +145,7 @@ TEST_F(Fixture, CardDuelTellsTheOpponentPublicMovesButNeverAPlacedCard) {
   for (std::uint64_t seed = 1; seed <= 6; ++seed) {
     NewGame r;
     r.game = "stratego-cards";
-    r.mode = "friend";
+    r.mode = Mode::Friend;
     r.seed = seed;
     std::vector<TokenGrant> grants;
     auto room = Room::create(store, r, grants, now_ms());
@@ -265,7 +265,7 @@ TEST_F(Fixture, MovesAreCommittedBeforeTheyAreAnnounced) {
   std::vector<TokenGrant> grants;
   NewGame r;
   r.game = "nim";
-  r.mode = "hotseat";
+  r.mode = Mode::Hotseat;
   auto room = Room::create(store, r, grants, now_ms());
   DurabilityProbe probe;
   probe.path = path;
@@ -285,7 +285,7 @@ TEST_F(Fixture, GroupCommittedMovesAreAnnouncedOnlyAfterTheirCommit) {
   std::vector<TokenGrant> grants;
   NewGame r;
   r.game = "nim";
-  r.mode = "hotseat";
+  r.mode = Mode::Hotseat;
   auto room = Room::create(store, r, grants, now_ms());
   DurabilityProbe probe, leaver;
   probe.path = leaver.path = path;
@@ -458,7 +458,7 @@ TEST_F(Fixture, ClockRunsOutAndTheOtherSideWins) {
   std::vector<TokenGrant> grants;
   NewGame r;
   r.game = "nim";
-  r.mode = "friend";
+  r.mode = Mode::Friend;
   r.clock_initial_ms = 1000;
   r.clock_increment_ms = 500;
   std::int64_t t0 = now_ms();
@@ -569,8 +569,8 @@ TEST_F(Fixture, InviteIsExchangedOnceForASeatTheCreatorCannotSee) {
   ASSERT_NE(room, nullptr);
   EXPECT_EQ(a.acts, 1);
   ASSERT_EQ(claimed.size(), 2u);
-  EXPECT_EQ(claimed[0].role, "seat0");
-  EXPECT_EQ(claimed[1].role, "watch0");
+  EXPECT_EQ(to_string(claimed[0].role), "seat0");
+  EXPECT_EQ(to_string(claimed[1].role), "watch0");
   std::vector<TokenGrant> again;
   EXPECT_EQ(hub.open(invite, a, why, &again), nullptr);
   EXPECT_NE(why.find("used already"), std::string::npos);
@@ -614,7 +614,7 @@ TEST_F(Fixture, FuzzedMessagesAreAnsweredAndChangeNothingUnlessValid) {
 
 TEST_F(Fixture, HotseatActsForTheSideToMoveAndSeesItsView) {
   Store store(server_test::test_db(db("hotseat")));
-  SecretsGame g(store, "hotseat");
+  SecretsGame g(store, Mode::Hotseat);
   g.room->handle(&g.red, json{{"type", "setup"}, {"seat", 0}, {"setup", "zircon,quokka,fjord"}}, now_ms());
   g.room->handle(&g.red, json{{"type", "setup"}, {"seat", 1}, {"setup", "wombat,glyph,vortex"}}, now_ms());
   EXPECT_EQ(g.red.last()["viewer"], 0);
@@ -635,7 +635,7 @@ namespace {
 std::unique_ptr<Room> clocked_nim(Store& store, std::int64_t t0, std::int64_t initial_ms, std::vector<TokenGrant>& grants) {
   NewGame r;
   r.game = "nim";
-  r.mode = "friend";
+  r.mode = Mode::Friend;
   r.clock_initial_ms = initial_ms;
   return Room::create(store, r, grants, t0);
 }
@@ -713,7 +713,7 @@ TEST_F(Fixture, PlyGivenAsTextIsAClearError) {
   std::vector<TokenGrant> grants;
   NewGame r;
   r.game = "nim";
-  r.mode = "friend";
+  r.mode = Mode::Friend;
   auto room = Room::create(store, r, grants, now_ms());
   Recorder red;
   room->join(&red, access_of(grant(grants, "seat0")));

@@ -27,12 +27,12 @@ struct StoreOnEngine : ::testing::Test {
     StoredGame g;
     g.id = id;
     g.spec = "stratego";
-    g.mode = "friend";
+    g.mode = Mode::Friend;
     g.start = "new:1";
     g.seed = 0xfedcba9876543210ULL;  // above 2^63: stored as the same 64 bits on both engines
     g.created_ms = g.updated_ms = 1'700'000'000'123;
-    g.seats[0] = {"human", ""};
-    g.seats[1] = {"computer", "stratego:time=100"};
+    g.seats[0] = {SeatKind::Human, ""};
+    g.seats[1] = {SeatKind::Computer, "stratego:time=100"};
     return g;
   }
   std::string path, where;

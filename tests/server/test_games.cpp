@@ -264,7 +264,7 @@ StoredTestGame store_game(server::Store& store, const std::string& spec_text, co
   server::StoredGame g;
   g.id = server::random_token().substr(0, 12);
   g.spec = spec_text;
-  g.mode = mode;
+  g.mode = *server::parse_mode(mode);
   g.start = "pos:" + position;
   g.seed = seed;
   g.created_ms = g.updated_ms = g.started_ms = server::now_ms();
@@ -272,7 +272,7 @@ StoredTestGame store_game(server::Store& store, const std::string& spec_text, co
   g.result = result;
   for (int s = 0; s < 2; ++s) {
     const bool computer = mode == "selfplay" || (mode == "computer" && s == 1);
-    g.seats[s] = computer ? server::StoredSeat{"computer", agent} : server::StoredSeat{"human", ""};
+    g.seats[s] = computer ? server::StoredSeat{server::SeatKind::Computer, agent} : server::StoredSeat{server::SeatKind::Human, ""};
   }
   StoredTestGame out{g.id, {}};
   std::vector<server::StoredToken> tokens;
@@ -281,7 +281,7 @@ StoredTestGame store_game(server::Store& store, const std::string& spec_text, co
     out.tokens[role] = tokens.back().token;
   };
   for (int s = 0; s < 2; ++s)
-    if (g.seats[s].kind == "human") grant("seat" + std::to_string(s), 1 << s, s);
+    if (g.seats[s].kind == server::SeatKind::Human) grant("seat" + std::to_string(s), 1 << s, s);
   grant("watch0", 0, 0);
   grant("watch1", 0, 1);
   grant("watch", 0, -1);
