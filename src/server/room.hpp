@@ -18,6 +18,10 @@
 #include <nlohmann/json.hpp>
 
 #include "core/registry.hpp"
+#include "server/computer_players.hpp"
+#include "server/game_clock.hpp"
+#include "server/new_game.hpp"
+#include "server/rematch_links.hpp"
 #include "server/secure_random.hpp"
 #include "server/store.hpp"
 
@@ -38,35 +42,6 @@ class Client {
 struct Access {
   int acts = 0;  // bit mask of seats it may act for
   int sees = 0;  // 0, 1: that seat's view; -1: everything; 2: the side to move (hotseat)
-};
-
-// What a new game is asked to be (POST /api/games).
-struct NewGame {
-  std::string game = "stratego";
-  Mode mode = Mode::Computer;
-  int human_seat = 0;             // computer mode: the seat the human takes
-  std::string agent;              // computer seats' agent spec; default: the game's strongest agent
-  std::int64_t clock_initial_ms = 0;
-  std::int64_t clock_increment_ms = 0;
-  bool listed = false;  // friend mode: show in the lobby so anyone can take the free seat
-  std::optional<std::uint64_t> seed;  // only ever set by Hub::create under its seed policy
-  // Friend mode, for a rematch: both players are known, so both seats get their own links at once (no invite).
-  bool both_seats = false;
-};
-
-struct TokenGrant {
-  std::string token;
-  int acts = 0;
-  int sees = 0;
-  Role role = Role::Watch;
-};
-
-// An agent's turn to think: run `agent->choose(*state)` off the I/O thread, then call Room::agent_moved.
-struct AgentJob {
-  std::shared_ptr<AnyAgent> agent;
-  std::shared_ptr<AnyState> state;
-  int ply = 0;
-  int seat = 0;
 };
 
 struct Ending {
@@ -191,7 +166,6 @@ class Room {
   std::string play(int seat, const std::string& move, std::int64_t now);
   void end_outside_rules(Status status, int winner, const std::string& reason);
   void start_from_setups(std::int64_t now);
-  void make_agents();
   std::string summary() const;
 
   Store& store_;
@@ -200,12 +174,10 @@ class Room {
   std::unique_ptr<AnyState> state_;  // null while setups are pending
   std::vector<Played> history_;
   std::optional<std::string> setups_[2];
-  std::shared_ptr<AnyAgent> agents_[2];
-  bool thinking_ = false;
+  ComputerPlayers computers_;
   Ending override_;  // resignation, agreed draw, time
   int draw_offer_ = -1;
-  std::int64_t remaining_[2] = {0, 0};
-  std::int64_t turn_started_ = 0;
+  GameClock clock_;
   std::vector<Member> members_;
   std::string names_[2];  // player names, known before the setups are in
   bool invite_pending_[2] = {false, false};
@@ -223,7 +195,7 @@ class Room {
   // and, for each seat of this game, its player's links there (the colours are swapped).
   Spawner spawner_;
   int rematch_offer_ = -1;
-  std::vector<TokenGrant> rematch_links_[2];
+  RematchLinks rematch_links_;
   mutable std::optional<nlohmann::json> analysis_;
 };
 
