@@ -54,15 +54,16 @@ inline void cell_marks(const State& s, int player, Marks& out, int* located) {
   const std::uint8_t* board = s.cells().data();
   const bool setup = s.in_setup();
 #if defined(__SSE2__)
-  // Mailbox order first (squares 11-122 in seven blocks: the rows with their border column), then row by row.
-  alignas(16) std::uint8_t mailbox[3][128];
+  // Row by row: sixteen bytes from the row's first square, written at its first cell; the six past the row (its
+  // border square and the next row's first five) are written again by the next row, the last row's by the padding.
   const __m128i zero = _mm_setzero_si128();
   auto bytes = [](int v) { return _mm_set1_epi8(static_cast<char>(v)); };
   auto has = [&](__m128i c, int bit) { return _mm_cmpeq_epi8(_mm_and_si128(c, bytes(bit)), bytes(bit)); };
   const __m128i all = _mm_cmpeq_epi8(zero, zero);
   const __m128i mine_bit = bytes(player ? kBlue : 0), enemies = setup ? zero : all;
-  for (int k = 0; k < 112; k += 16) {
-    const __m128i c = _mm_loadu_si128(reinterpret_cast<const __m128i*>(board + kWidth + k));
+  for (int row = 0; row < 10; ++row) {
+    const int first = sq(0, row);
+    const __m128i c = _mm_loadu_si128(reinterpret_cast<const __m128i*>(board + first));
     const __m128i wall = _mm_cmplt_epi8(c, zero);  // the top bit
     const __m128i rank = _mm_and_si128(c, bytes(kRankMask));
     const __m128i empty = _mm_cmpeq_epi8(rank, zero);
@@ -84,19 +85,14 @@ inline void cell_marks(const State& s, int player, Marks& out, int* located) {
     const __m128i known_own = _mm_and_si128(own, known), moved_own = _mm_and_si128(own, moved);
     const __m128i p1 = _mm_or_si128(_mm_and_si128(known_own, bytes(26)), _mm_andnot_si128(known_own, bytes(kNone)));
     const __m128i p2 = _mm_or_si128(_mm_and_si128(moved_own, bytes(27)), _mm_andnot_si128(moved_own, bytes(kNone)));
-    _mm_store_si128(reinterpret_cast<__m128i*>(mailbox[0] + k), p0);
-    _mm_store_si128(reinterpret_cast<__m128i*>(mailbox[1] + k), p1);
-    _mm_store_si128(reinterpret_cast<__m128i*>(mailbox[2] + k), p2);
-    // Enemy pieces of known rank are few: one step per piece.
-    for (unsigned bits = static_cast<unsigned>(_mm_movemask_epi8(shown)); bits; bits &= bits - 1)
-      ++located[board[kWidth + k + __builtin_ctz(bits)] & kRankMask];
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out[0] + row * 10), p0);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out[1] + row * 10), p1);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out[2] + row * 10), p2);
+    // The row's own ten squares; enemy pieces of known rank are few: one step per piece.
+    for (unsigned bits = static_cast<unsigned>(_mm_movemask_epi8(shown)) & 0x3FF; bits; bits &= bits - 1)
+      ++located[board[first + __builtin_ctz(bits)] & kRankMask];
   }
-  for (auto& slot : mailbox) std::memset(slot + 112, kPad, 16);
-  for (int slot = 0; slot < 3; ++slot) {
-    // Row r is mailbox[r * 11 ...]: sixteen bytes copied to r * 10, the six past the row rewritten by the next.
-    for (int r = 0; r < 10; ++r) std::memcpy(out[slot] + r * 10, mailbox[slot] + r * kWidth, 16);
-    std::memset(out[slot] + 100, kPad, kRow - 100);
-  }
+  for (auto& slot : out) std::memset(slot + 100, kPad, kRow - 100);
 #else
   for (auto& slot : out) std::memset(slot, kPad, kRow);
   for (int row = 0; row < 10; ++row)
