@@ -57,9 +57,9 @@ concept SingleTokenFunction = requires(const S s, const typename S::Move m) {
   { E::token(s, m) } -> std::convertible_to<int>;
 };
 
-// Optional for single-token encodings: the tokens of S::legal_moves, in its order, generated from the state
-// without the list of moves (refresh's conversion pass and the list itself were a third of a vector
-// environment step).
+// Optional for single-token encodings that have E::token (SingleTokenFunction): the tokens of S::legal_moves, in
+// its order, generated from the state without the list of moves (refresh's conversion pass and the list itself
+// were a third of a vector environment step).
 template <class E, class S>
 concept ActionListFunction = requires(const S s, std::vector<int>& out) {
   { E::legal_actions(s, out) };
