@@ -57,6 +57,21 @@ concept SingleTokenFunction = requires(const S s, const typename S::Move m) {
   { E::token(s, m) } -> std::convertible_to<int>;
 };
 
+// Optional for single-token encodings that have E::token (SingleTokenFunction): the tokens of S::legal_moves, in
+// its order, generated from the state without the list of moves (refresh's conversion pass and the list itself
+// were a third of a vector environment step).
+template <class E, class S>
+concept ActionListFunction = requires(const S s, std::vector<int>& out) {
+  { E::legal_actions(s, out) };
+};
+
+// Optional for single-token encodings: whether an action is legal, exactly (true for the tokens of the legal
+// moves, false for every other int), and then its move: apply_action without a search of the legal tokens.
+template <class E, class S>
+concept ActionDecoder = requires(const S s, typename S::Move& m) {
+  { E::legal_move(s, 0, m) } -> std::same_as<bool>;
+};
+
 // Optional: the compact observation written directly (the same bytes as observation_byte of observe's floats).
 template <class E, class S>
 concept CompactObservation = requires(const S s, std::span<const int> pending, std::uint8_t* out) {
@@ -162,7 +177,7 @@ class EncodedAdapter final : public EncodedState {
     refresh();
     const std::size_t depth = pending_.size();
     if (single_) {
-      for (std::size_t i = 0; i < moves_.size(); ++i) out.push_back(first_token(i));
+      for (std::size_t i = 0; i < move_count(); ++i) out.push_back(first_token(i));
     } else {
       for (std::size_t i = 0; i < moves_.size(); ++i) {
         if (!matches(i)) continue;
@@ -180,7 +195,7 @@ class EncodedAdapter final : public EncodedState {
     if (terminal()) return;
     refresh();
     if (single_) {
-      for (std::size_t i = 0; i < moves_.size(); ++i) mask[first_token(i)] = 1;
+      for (std::size_t i = 0; i < move_count(); ++i) mask[first_token(i)] = 1;
       return;
     }
     const std::size_t depth = pending_.size();
@@ -211,17 +226,25 @@ class EncodedAdapter final : public EncodedState {
   int random_action(Rng& rng) const override {
     if (terminal()) bad_input("the game is over");
     refresh();
-    if (single_) return first_token(rng.below(static_cast<std::uint32_t>(moves_.size())));
+    if (single_) return first_token(rng.below(static_cast<std::uint32_t>(move_count())));
     legal_actions(scratch_);
     return scratch_[rng.below(static_cast<std::uint32_t>(scratch_.size()))];
   }
 
   void apply_action(int action) override {
     if (terminal()) bad_input("the game is over");
+    if constexpr (ActionDecoder<E, S>) {
+      if (single_) {
+        Move m;
+        if (!E::legal_move(s(), action, m)) illegal(action);
+        return play_move(m, action);
+      }
+    }
     refresh();
     if (fast_single()) {
       const auto at = std::find(tokens_.begin(), tokens_.end(), action);
       if (at == tokens_.end()) illegal(action);
+      refresh_moves();
       return play(static_cast<std::size_t>(at - tokens_.begin()), action);
     }
     if (single_) {
@@ -252,6 +275,7 @@ class EncodedAdapter final : public EncodedState {
     // A legal action that names one whole move reads as the game's own notation.
     if (!terminal() && action >= 0 && action < num_actions_) {
       refresh();
+      refresh_moves();
       const std::size_t depth = pending_.size();
       std::size_t found = 0, count = 0;
       for (std::size_t i = 0; i < moves_.size(); ++i) {
@@ -325,6 +349,7 @@ class EncodedAdapter final : public EncodedState {
     std::vector<std::pair<std::string, std::vector<int>>> out;
     if (terminal()) return out;
     refresh();
+    refresh_moves();
     for (std::size_t i = 0; i < moves_.size(); ++i)
       out.emplace_back(s().move_to_string(moves_[i]),
                        std::vector<int>(tokens_.begin() + start(i), tokens_.begin() + start(i) + length(i)));
@@ -338,7 +363,7 @@ class EncodedAdapter final : public EncodedState {
     if constexpr (HiddenInformationGame<S>) {
       Rng rng(seed);
       copy->adapter_.state() = s().info(player).sample(rng);
-      copy->valid_ = false;
+      copy->valid_ = copy->moves_valid_ = false;
       copy->history_.clear();
       copy->move_texts_.clear();
       copy->start_ = copy->adapter_.position();
@@ -358,10 +383,19 @@ class EncodedAdapter final : public EncodedState {
     single_ = stop_ < 0 && E::kSingleToken;
   }
 
-  // The legal moves of the state and their tokens, computed once per position.
+  // The legal moves of the state and their tokens, computed once per position. With an ActionListFunction the
+  // tokens come without the moves: refresh_moves adds those for the few callers that need them.
   void refresh() const {
     if (valid_) return;
+    if constexpr (ActionListFunction<E, S> && SingleTokenFunction<E, S>) {
+      if (single_) {
+        E::legal_actions(s(), tokens_);
+        valid_ = true;
+        return;
+      }
+    }
     s().legal_moves(moves_);
+    moves_valid_ = true;
     if constexpr (SingleTokenFunction<E, S>) {
       if (single_) {  // starts_[i] = i: only tokens_ is read
         tokens_.resize(moves_.size());
@@ -379,6 +413,13 @@ class EncodedAdapter final : public EncodedState {
     starts_.push_back(static_cast<int>(tokens_.size()));
     valid_ = true;
   }
+  void refresh_moves() const {
+    if (moves_valid_) return;
+    s().legal_moves(moves_);
+    moves_valid_ = true;
+  }
+  // How many legal moves refresh() found.
+  std::size_t move_count() const { return fast_single() ? tokens_.size() : moves_.size(); }
   // Where legal move i's tokens start in tokens_ and how many it has (refresh()'s single-token path keeps no
   // starts_: move i's one token is tokens_[i]).
   bool fast_single() const {
@@ -393,15 +434,15 @@ class EncodedAdapter final : public EncodedState {
     return std::equal(pending_.begin(), pending_.end(), tokens_.begin() + start(i));
   }
 
-  void play(std::size_t i, int action) {
-    const Move m = moves_[i];
+  void play(std::size_t i, int action) { play_move(moves_[i], action); }
+  void play_move(const Move m, int action) {
     if (recording_) {
       history_.push_back(action);
       move_texts_.push_back(s().move_to_string(m));
     }
     pending_.clear();
     adapter_.state().apply(m, nullptr);
-    valid_ = false;
+    valid_ = moves_valid_ = false;
   }
 
   [[noreturn]] void illegal(int action) const {
@@ -416,7 +457,7 @@ class EncodedAdapter final : public EncodedState {
   std::vector<int> pending_, history_;
   std::vector<std::string> move_texts_;
   bool recording_ = true;
-  mutable bool valid_ = false;
+  mutable bool valid_ = false, moves_valid_ = false;  // tokens_ (and starts_), moves_
   mutable std::vector<Move> moves_;
   mutable std::vector<int> tokens_, starts_, scratch_;
   mutable std::vector<float> floats_;

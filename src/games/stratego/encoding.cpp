@@ -5,6 +5,7 @@
 
 #include "core/encoding.hpp"
 
+#include "games/stratego/cell_marks.hpp"
 #include "games/stratego/info.hpp"
 
 namespace strat::stratego {
@@ -37,8 +38,10 @@ std::string Encoding::action_name(const State& s, int action) {
 // plus the public counts (alive pieces; during the setup phase the enemy's whole army). Without an Info object
 // and without a branch per cell (the vector environment builds one per step): kCellPlanes gives, for each
 // visible cell byte, the three planes it marks and the enemy rank it locates; unused slots point at plane 29,
-// which is written whole after the cells.
-// T is float (observe) or the compact byte (observe_u8): the same code writes both, so they cannot disagree.
+// which is written whole after the cells. The cells are marked sixteen at a time by cell_marks.hpp, whose rule is
+// checked against this table below.
+// T is float (observe) or the compact byte (observe_u8): the same code writes both, but for the cell planes,
+// where each has its faster way (write_cell_planes) from the same rule.
 namespace {
 
 constexpr int kPlane = 100;
@@ -76,6 +79,26 @@ struct CellPlanes {
 };
 constexpr CellPlanes kCellPlanes{};
 
+// Slot k of a mark holds plane 26 for k = 1, 27 for k = 2, any other plane for k = 0 (write_cell_planes reads one
+// slot per plane).
+constexpr int slot_of(int plane) { return plane == 26 ? 1 : (plane == 27 ? 2 : 0); }
+
+constexpr bool marks_match_the_table() {
+  for (int player = 0; player < 2; ++player)
+    for (int setup = 0; setup < 2; ++setup)
+      for (int c = 0; c < 256; ++c) {
+        const marks::CellMark m = marks::cell_mark(static_cast<std::uint8_t>(c), player, setup != 0);
+        const std::uint32_t t = kCellPlanes.of[player][setup][c];
+        for (int k = 0; k < 3; ++k) {
+          if (m.plane[k] != (t >> (8 * k) & 0xFF)) return false;
+          if (m.plane[k] != marks::kNone && slot_of(m.plane[k]) != k) return false;
+        }
+        if (m.located != t >> 24) return false;
+      }
+  return true;
+}
+static_assert(marks_match_the_table(), "cell_marks.hpp's rule must be kCellPlanes'");
+
 template <class T>
 T value(float x) {
   if constexpr (std::is_same_v<T, float>) return x;
@@ -97,29 +120,58 @@ void fill(T* out, std::size_t n, T v) {
   }
 }
 
-// Writes every entry (Encoding::kWritesWholeObservation): the cell planes 0-28 zeroed first, the constant planes
-// whole, zeros included.
-template <class T>
-void write_observation(const State& s, int player, T* out) {
-  std::memset(out, 0, kScratchPlane * kPlane * sizeof(T));  // the cell planes (one call for 29 planes)
-  const bool setup = s.in_setup();
-  const T one = value<T>(1.0f);
-  const std::uint32_t* planes = kCellPlanes.of[player][setup];
-  // All cells first, then the stores: with byte stores in between, the compiler must reload the table and the
-  // board after each (a char store may alias anything).
-  std::uint32_t marks[100];
+// Planes 0-28, and located[r] += the enemy pieces of known rank r on the board.
+// Floats: zeroed in one call (a long memset writes whole lines without reading them first: the float observation is
+// four times the bytes, and bound by the memory), then each cell's three planes from kCellPlanes. All cells are
+// looked up first, then the stores: with stores in between, the compiler must reload the table and the board
+// after each.
+void write_cell_planes(const State& s, int player, float* out, int* located) {
+  std::memset(out, 0, kScratchPlane * kPlane * sizeof(float));
+  const std::uint32_t* planes = kCellPlanes.of[player][s.in_setup()];
+  std::uint32_t cells[100];
   for (int row = 0; row < 10; ++row)
-    for (int col = 0; col < 10; ++col) marks[row * 10 + col] = planes[s.cell(sq(col, row))];
-  int located[kRanks] = {};  // enemy pieces of known rank on the board
+    for (int col = 0; col < 10; ++col) cells[row * 10 + col] = planes[s.cell(sq(col, row))];
   for (int i = 0; i < 100; ++i) {
-    const std::uint32_t m = marks[i];
-    out[(m & 0xFF) * kPlane + i] = one;
-    out[(m >> 8 & 0xFF) * kPlane + i] = one;
-    out[(m >> 16 & 0xFF) * kPlane + i] = one;
+    const std::uint32_t m = cells[i];
+    out[(m & 0xFF) * kPlane + i] = 1.0f;
+    out[(m >> 8 & 0xFF) * kPlane + i] = 1.0f;
+    out[(m >> 16 & 0xFF) * kPlane + i] = 1.0f;
     // A branch, not ++located[m >> 24] on every cell: a hundred increments of located[0] in a row wait on each
     // other's stores; enemy pieces of known rank are few.
     if (m >> 24) [[unlikely]] ++located[m >> 24];
   }
+}
+
+// Bytes: the marks of sixteen cells at a time (cell_marks.hpp), then each plane written once, its slot's marks
+// compared with its number, as 112 entries: the 12 past the plane are the next plane's first, written again by
+// it (the last plane's by plane 29, which comes after). A third less time than the float way.
+void write_cell_planes(const State& s, int player, std::uint8_t* out, int* located) {
+  marks::Marks m;
+  marks::cell_marks(s, player, m, located);
+  const std::uint8_t one = value<std::uint8_t>(1.0f);
+#if defined(__SSE2__)
+  const __m128i ones = _mm_set1_epi8(static_cast<char>(one));
+  for (int q = 0; q < kScratchPlane; ++q) {
+    const std::uint8_t* slot = m[slot_of(q)];
+    const __m128i plane = _mm_set1_epi8(static_cast<char>(q));
+    for (int k = 0; k < 112; k += 16) {
+      const __m128i hit = _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(slot + k)), plane);
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(out + q * kPlane + k), _mm_and_si128(hit, ones));
+    }
+  }
+#else
+  for (int q = 0; q < kScratchPlane; ++q)
+    for (int i = 0; i < kPlane; ++i) out[q * kPlane + i] = m[slot_of(q)][i] == q ? one : 0;
+#endif
+}
+
+// Writes every entry (Encoding::kWritesWholeObservation), zeros included.
+template <class T>
+void write_observation(const State& s, int player, T* out) {
+  const bool setup = s.in_setup();
+  const T one = value<T>(1.0f);
+  int located[kRanks] = {};  // enemy pieces of known rank on the board
+  write_cell_planes(s, player, out, located);
   const bool to_move = s.to_move() == player && !s.outcome().over();
   fill(out + kScratchPlane * kPlane, kPlane, to_move ? one : T{});
   const Army& army = s.config().army();

@@ -53,6 +53,12 @@ struct Encoding {
   }
   static int token(const State&, const Move& m) { return action(m); }
   static void tokens(const State&, const Move& m, std::vector<int>& out) { out.push_back(action(m)); }
+  // The actions of s.legal_moves(), in its order, generated from the board without a list of Moves to convert
+  // (core/encoding.hpp's ActionListFunction: the vector environment's per-step path).
+  static void legal_actions(const State& s, std::vector<int>& out);
+  // Whether `action` is legal in s (exactly: it is in legal_actions), and then its move, decoded from the id
+  // rather than looked up in the list (core/encoding.hpp's ActionDecoder).
+  static bool legal_move(const State& s, int action, Move& m);
   static std::string action_name(const State& s, int action);
   static void observe(const State& s, int player, std::span<const int> pending, float* out);
   // The same as bytes (core/encoding.hpp's observation_byte), written directly: the vector environment's fast form.

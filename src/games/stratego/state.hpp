@@ -163,6 +163,8 @@ class State {
   const Run& run(int player) const { return run_[player]; }
   const Config& config() const { return config_; }
   int alive(int player, int rank) const { return alive_[player][rank]; }
+  // Bit s set where `player` has a piece that can move (not a Bomb or Flag): legal_moves' pieces, in its order.
+  u128 movers(int player) const { return movable_[player]; }
   int alive_total(int player) const;
   // Recomputes the outcome at the side to move's turn (flag gone, ply limit, no legal moves).
   void refresh_outcome();

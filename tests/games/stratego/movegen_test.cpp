@@ -3,6 +3,7 @@
 // barrage, with and without a run-limit restriction (S-18/S-19).
 #include <gtest/gtest.h>
 
+#include "games/stratego/encoding.hpp"
 #include "helpers.hpp"
 
 using namespace strat;
@@ -64,8 +65,21 @@ void compare(const State& s, Counts& counts) {
     if (s.rank_at(m.from) == kScout) ++counts.scout_moves;
   // has_legal_move agrees with the list.
   ASSERT_EQ(s.has_legal_move(s.to_move()), !ref.empty()) << s.to_string();
-  // is_legal (parse_move's fast path) agrees with the list on every pair of squares, in one position of 8.
+  // The encoding's actions generated from the board (Encoding::legal_actions) are the list's, in its order.
+  std::vector<int> ids{7}, listed_ids;
+  Encoding::legal_actions(s, ids);
+  for (const auto& m : ref) listed_ids.push_back(Encoding::action(m));
+  ASSERT_EQ(ids, listed_ids) << s.to_string();
+  // is_legal (parse_move's fast path) agrees with the list on every pair of squares, and Encoding::legal_move on
+  // every int around the action space, in one position of 8.
   if (counts.positions % 8 == 1) {
+    for (int a = -2; a < Encoding::num_actions(s) + 2; ++a) {
+      Move m;
+      const bool legal = Encoding::legal_move(s, a, m);
+      const bool listed = std::find(listed_ids.begin(), listed_ids.end(), a) != listed_ids.end();
+      ASSERT_EQ(legal, listed && !s.outcome().over()) << s.to_string() << " action " << a;
+      if (legal) ASSERT_EQ(Encoding::action(m), a) << s.to_string();
+    }
     for (int from = 0; from < kCells; ++from)
       for (int to = 0; to < kCells; ++to) {
         const Move m{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)};

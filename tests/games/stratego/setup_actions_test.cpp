@@ -78,6 +78,31 @@ TEST(S05, RandomPlacementsAlwaysMakeTwoCompleteLegalArmiesThenRedMoves) {
   }
 }
 
+// The encoding's fast paths during the setup phase: the placements' actions generated from the board are the list's
+// in its order, and an action decodes to a legal placement exactly when it is one of them.
+TEST(StrategoSetupActions, ActionsFromTheBoardMatchTheLegalPlacements) {
+  for (const bool barrage : {false, true}) {
+    State s = State::setup_start(setup_config(barrage));
+    RandomAgent<State> walker(barrage ? 7 : 8);
+    std::vector<Move> moves;
+    std::vector<int> ids, listed;
+    while (s.in_setup()) {
+      s.legal_moves(moves);
+      Encoding::legal_actions(s, ids);
+      listed.clear();
+      for (const auto& m : moves) listed.push_back(Encoding::action(m));
+      ASSERT_EQ(ids, listed) << s.to_string();
+      for (int a = -1; a <= Encoding::num_actions(s); ++a) {
+        Move m;
+        const bool legal = Encoding::legal_move(s, a, m);
+        ASSERT_EQ(legal, std::find(listed.begin(), listed.end(), a) != listed.end()) << s.to_string() << " " << a;
+        if (legal) ASSERT_EQ(Encoding::action(m), a);
+      }
+      s.apply(walker.choose(s), nullptr);
+    }
+  }
+}
+
 TEST(S05, PlacementNotationAndItsErrors) {
   State s = State::setup_start(setup_config(true));
   play(s, "b1=F");
