@@ -17,6 +17,7 @@ Hub::Hub(asio::io_context& io, Store& store, unsigned agent_threads, bool allow_
 Hub::~Hub() {
   *alive_ = false;
   store_.enable_group_commit(nullptr);  // the store may outlive the hub: no flush is scheduled through it now
+  store_.on_lost_commit(nullptr);
   pool_.join();
 }
 
@@ -25,6 +26,22 @@ void Hub::enable_group_commit() {
     asio::post(io_, [this, alive] {
       if (*alive) store_.flush();
     });
+  });
+  // A group that could not be committed (docs/server.md, "Storage"): its games go back to what the store holds,
+  // and what was queued for their clients (which may tell of those moves) is never sent. The server goes on.
+  store_.on_lost_commit([this](const std::vector<std::string>& games, const std::string& why) {
+    for (const auto& id : games) {
+      auto it = rooms_.find(id);
+      if (it == rooms_.end()) continue;
+      Room& r = *it->second;
+      for (Client* c : r.clients()) store_.forget(c);
+      r.lost_commit(why, now_ms());
+      try {
+        pump(r);
+      } catch (const std::exception& e) {
+        std::cerr << "strat serve: game " << id << ": " << e.what() << "\n";
+      }
+    }
   });
 }
 

@@ -55,6 +55,7 @@ void Room::handle(Client* client, const json& m, std::int64_t now) {
     if (x.client == client) member = &x;
   std::string type = m.is_object() && m.contains("type") && m["type"].is_string() ? m["type"].get<std::string>() : "";
   if (!member) return error(client, "not joined to this game", type);
+  if (stale_ && !reload(now)) return error(client, "the database is unavailable: nothing was changed; try again", type);
   Access a = member->access;
   try {
     if (type == "move") on_move(client, a, m, now);
@@ -232,5 +233,45 @@ void Room::check_clock(std::int64_t now) {
   }
 }
 
+
+std::vector<Client*> Room::clients() const {
+  std::vector<Client*> out;
+  for (const auto& m : members_) out.push_back(m.client);
+  return out;
+}
+
+void Room::lost_commit(const std::string& why, std::int64_t now) {
+  std::cerr << "strat serve: game " << meta_.id << ": moves not stored (" << why << "); rebuilt from the store\n";
+  stale_ = true;
+  const std::string text = json{{"type", "error"}, {"request", "move"},
+                                {"message", "the database could not store the last moves: they were not played"}}
+                               .dump();
+  for (auto& m : members_) deliver(m.client, text);
+  reload(now);
+}
+
+bool Room::reload(std::int64_t now) {
+  std::unique_ptr<Room> fresh;
+  try {
+    auto stored = store_.game(meta_.id);
+    if (!stored) return false;
+    fresh = restore(store_, *stored, now);
+  } catch (const std::exception&) {
+    return false;  // still unreachable: the next message tries again
+  }
+  meta_ = fresh->meta_;
+  state_ = std::move(fresh->state_);
+  history_ = std::move(fresh->history_);
+  for (int s = 0; s < 2; ++s) setups_[s] = fresh->setups_[s];
+  override_ = fresh->override_;
+  draw_offer_ = fresh->draw_offer_;
+  clock_ = fresh->clock_;
+  computers_ = std::move(fresh->computers_);  // a search still running answers a position that is gone: dropped
+  ++generation_;
+  analysis_.reset();
+  stale_ = false;
+  broadcast_snapshots();
+  return true;
+}
 
 }  // namespace strat::server

@@ -85,6 +85,12 @@ class Room {
 
   std::optional<AgentJob> next_agent_job();
   void agent_moved(int ply, int seat, const std::string& move, std::int64_t now);
+  // The moves last accepted here were not committed (Store::on_lost_commit): the game is rebuilt from what the
+  // store holds, and every client is told so and sent the stored game. While the store cannot be read the
+  // game refuses every message, trying again at each one.
+  void lost_commit(const std::string& why, std::int64_t now);
+  // Every client of this game (the Hub drops their queued messages after a lost commit).
+  std::vector<Client*> clients() const;
   void agent_failed(int ply, const std::string& what);
 
   // Milliseconds until the side to move runs out of time (nullopt without a running clock).
@@ -165,6 +171,9 @@ class Room {
   // Validates, commits and broadcasts one move; returns the error text ("" when played).
   std::string play(int seat, const std::string& move, std::int64_t now);
   void end_outside_rules(Status status, int winner, const std::string& reason);
+  // Rebuilds the game from the store (lost_commit); false while the store cannot be read.
+  bool reload(std::int64_t now);
+  bool stale_ = false;  // ahead of the store: rebuilt before anything else is done
   void start_from_setups(std::int64_t now);
   std::string summary() const;
 

@@ -206,7 +206,16 @@ void Store::settle() {
 
 void Store::flush() {
   flush_scheduled_ = false;
-  settle();
+  try {
+    settle();
+  } catch (const std::exception& e) {
+    if (!lost_commit_) throw;
+    std::vector<std::string> games;
+    for (const auto& w : waiting_)
+      if (std::find(games.begin(), games.end(), w.game_id) == games.end()) games.push_back(w.game_id);
+    waiting_.clear();
+    lost_commit_(games, e.what());
+  }
   auto due = std::move(deliveries_);
   deliveries_.clear();
   for (auto& d : due) d.second();

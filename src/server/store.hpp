@@ -91,9 +91,14 @@ class Store {
   void forget(const void* key);
   // Whether a delivery now would have to wait (moves waiting for their commit, or deliveries queued).
   bool holding() const { return !waiting_.empty() || !deliveries_.empty(); }
-  // Commits the waiting moves (one transaction), then runs the queued deliveries. Throws if the commit fails:
-  // the moves stay waiting and nothing was delivered.
+  // Commits the waiting moves (one transaction), then runs the queued deliveries. If the commit fails (the
+  // database restarted, the disk is full) and a lost-commit handler is set, the group is dropped, uncommitted,
+  // and the handler is told which games it held, before the other deliveries run: it must drop (forget) what
+  // was queued for those games' clients, since it may tell of moves that are not stored. Without a handler the
+  // failure throws, the moves stay waiting and nothing is delivered.
   void flush();
+  using LostCommit = std::function<void(const std::vector<std::string>& game_ids, const std::string& why)>;
+  void on_lost_commit(LostCommit handler) { lost_commit_ = std::move(handler); }
   // Commits the waiting moves without delivering anything yet.
   void settle();
   void finish(const std::string& id, const std::string& result_json, const std::string& summary);
@@ -140,6 +145,7 @@ class Store {
   std::vector<WaitingMove> waiting_;  // group commit: stored, not yet committed
   std::deque<std::pair<const void*, std::function<void()>>> deliveries_;
   std::function<void()> schedule_flush_;  // empty: every move commits at once
+  LostCommit lost_commit_;
   bool flush_scheduled_ = false;
 };
 

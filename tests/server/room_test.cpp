@@ -295,7 +295,7 @@ TEST_F(Fixture, GroupCommittedMovesAreAnnouncedOnlyAfterTheirCommit) {
   for (int i = 0; i < 3; ++i) room->handle(&probe, json{{"type", "move"}, {"move", "take1"}}, now_ms());
   EXPECT_EQ(flushes_asked, 1) << "one flush for the whole group";
   EXPECT_TRUE(probe.stored_when_told.empty()) << "nothing announced before the commit";
-  EXPECT_EQ(Store(path).moves(room->id()).size(), 0u) << "nothing committed before the flush";
+  EXPECT_EQ(Store(server_test::test_db(path)).moves(room->id()).size(), 0u) << "nothing committed before the flush";
   room->leave(&leaver);  // its messages are dropped, never delivered to a client that has gone
   store.flush();
   EXPECT_EQ(probe.stored_when_told, (std::vector<std::size_t>{3, 3, 3})) << "announced after all three committed";

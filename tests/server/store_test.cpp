@@ -11,6 +11,11 @@
 #include "server/db.hpp"
 #include "server/store.hpp"
 #include "server/test_db.hpp"
+#include "server/hub.hpp"
+#include "recorder.hpp"
+#include "test_games.hpp"
+
+#include <boost/asio/io_context.hpp>
 
 namespace strat::server {
 namespace {
@@ -95,6 +100,59 @@ TEST_F(StoreOnEngine, ALostPostgreSQLConnectionFailsOneWriteThenReconnects) {
   }
   store.add_move("g3", {1, 1, "a7-a6", {0, 0}, 2});
   EXPECT_EQ(store.moves("g3").size(), 2u);
+}
+
+// Group commit through the Hub (the network server's mode) when the database goes away mid-game: the moves of
+// the lost group are not played, nobody was told they were, the players get a clear error and the stored game,
+// and the server goes on; the next move is stored on a new connection.
+TEST_F(StoreOnEngine, ALostGroupCommitIsNeverAnnouncedAndTheGameGoesBackToTheStore) {
+  if (!server_test::on_postgresql()) GTEST_SKIP() << "PostgreSQL only: runs under ServerSuiteOnPostgreSQL";
+  server_test::register_test_games();
+  boost::asio::io_context io;
+  Store store(where);
+  Hub hub(io, store, 1);
+  hub.enable_group_commit();
+  const auto made = hub.create({{"game", "nim"}, {"mode", "hotseat"}});
+  std::string token;
+  for (const auto& t : made["tokens"])
+    if (t["role"] == "hotseat") token = t["token"];
+  Access access;
+  std::string why;
+  Room* room = hub.open(token, access, why, nullptr);
+  ASSERT_NE(room, nullptr) << why;
+  server_test::Recorder player;
+  room->join(&player, access);
+  hub.handle(*room, &player, {{"type", "move"}, {"move", "take1"}});
+  const auto run = [&] {  // what the event loop has to do now (poll stops the context when it runs dry)
+    io.restart();
+    io.poll();
+  };
+  run();  // the first group commits
+  ASSERT_EQ(store.moves(room->id()).size(), 1u);
+  const auto told = player.messages.size();
+  hub.handle(*room, &player, {{"type", "move"}, {"move", "take2"}});
+  hub.handle(*room, &player, {{"type", "move"}, {"move", "take1"}});
+  EXPECT_EQ(room->ply(), 3) << "accepted, waiting for the group's commit";
+  EXPECT_EQ(player.messages.size(), told) << "nothing said before the commit";
+  PGconn* admin = PQconnectdb(std::getenv("STRAT_TEST_POSTGRES"));
+  PGresult* r = PQexec(admin,
+                       "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND "
+                       "datname = current_database() AND backend_type = 'client backend'");
+  PQclear(r);
+  PQfinish(admin);
+  run();  // the group's commit fails: the game goes back to the one stored move
+  EXPECT_EQ(room->ply(), 1);
+  std::vector<nlohmann::json> after;
+  for (auto i = told; i < player.messages.size(); ++i) after.push_back(nlohmann::json::parse(player.messages[i]));
+  for (const auto& m : after) EXPECT_NE(m["type"], "move") << "a move that was not stored was announced: " << m;
+  ASSERT_FALSE(after.empty());
+  EXPECT_EQ(after.front()["type"], "error");
+  EXPECT_EQ(after.back()["type"], "state");
+  EXPECT_EQ(after.back()["ply"], 1);
+  hub.handle(*room, &player, {{"type", "move"}, {"move", "take2"}});
+  run();
+  EXPECT_EQ(store.moves(room->id()).size(), 2u) << "the next move is stored on a new connection";
+  EXPECT_EQ(player.last()["type"], "move");
 }
 
 }  // namespace
