@@ -10,6 +10,7 @@
 // is refused, never acknowledged).
 #include <cstdint>
 #include <initializer_list>
+#include <span>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -35,7 +36,10 @@ class Db {
  public:
   virtual ~Db() = default;
   virtual std::string_view engine() const = 0;  // "sqlite" or "postgresql"
-  DbResult run(const std::string& sql, std::initializer_list<DbValue> params = {}) { return execute(sql, params); }
+  DbResult run(const std::string& sql, std::initializer_list<DbValue> params = {}) {
+    return execute(sql, std::span<const DbValue>(params.begin(), params.size()));
+  }
+  DbResult run(const std::string& sql, const std::vector<DbValue>& params) { return execute(sql, params); }
   // Statements without parameters or results, several separated by ';' (schema migrations).
   virtual void script(const std::string& sql) = 0;
   // A write transaction. begin_exclusive also keeps every other connection's begin_exclusive waiting until
@@ -48,7 +52,7 @@ class Db {
   virtual std::vector<std::string> columns(const std::string& table) = 0;
 
  protected:
-  virtual DbResult execute(const std::string& sql, std::initializer_list<DbValue> params) = 0;
+  virtual DbResult execute(const std::string& sql, std::span<const DbValue> params) = 0;
 };
 
 // Opens `where`: a PostgreSQL URL or an SQLite path. Throws std::runtime_error (one line) when it cannot.

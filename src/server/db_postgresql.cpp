@@ -46,7 +46,7 @@ class PostgresDb final : public Db {
 
   std::string_view engine() const override { return "postgresql"; }
 
-  DbResult execute(const std::string& sql, std::initializer_list<DbValue> params) override {
+  DbResult execute(const std::string& sql, std::span<const DbValue> params) override {
     reconnect_if_lost();
     const std::string& name = prepare(sql);
     std::vector<std::string> texts;

@@ -35,7 +35,7 @@ class SqliteDb final : public Db {
 
   std::string_view engine() const override { return "sqlite"; }
 
-  DbResult execute(const std::string& sql, std::initializer_list<DbValue> params) override {
+  DbResult execute(const std::string& sql, std::span<const DbValue> params) override {
     sqlite3_stmt* st = prepare(sql);
     struct Reset {  // the statement stays prepared for its next use
       sqlite3_stmt* st;

@@ -158,11 +158,23 @@ std::optional<std::string> Store::setup(const std::string& id, int seat) {
   return rows[0].text(0);
 }
 
-// The game row is not touched: its time of last change is the later of `updated` and its last move's time
-// (Room::restore), which spares every commit a page of the games table.
-void Store::insert_move(const std::string& id, const StoredMove& m) {
-  db_->run("INSERT INTO moves (game_id, ply, seat, move, clock0, clock1, at) VALUES (?,?,?,?,?,?,?)",
-           {id, std::int64_t{m.ply}, std::int64_t{m.seat}, m.move, m.clock_ms[0], m.clock_ms[1], m.at_ms});
+// Moves [from, from + n) of the waiting list in one INSERT. The game row is not touched: its time of last change
+// is the later of `updated` and its last move's time (Room::restore), which spares every commit a page of the
+// games table.
+void Store::insert_moves(std::size_t from, std::size_t n) {
+  std::string& text = insert_sql_[n];
+  if (text.empty()) {
+    text = "INSERT INTO moves (game_id, ply, seat, move, clock0, clock1, at) VALUES ";
+    for (std::size_t i = 0; i < n; ++i) text += i ? ",(?,?,?,?,?,?,?)" : "(?,?,?,?,?,?,?)";
+  }
+  std::vector<DbValue> values;
+  values.reserve(7 * n);
+  for (std::size_t i = from; i < from + n; ++i) {
+    const auto& [id, m] = waiting_[i];
+    values.insert(values.end(), {id, std::int64_t{m.ply}, std::int64_t{m.seat}, m.move, m.clock_ms[0],
+                                 m.clock_ms[1], m.at_ms});
+  }
+  db_->run(text, values);
 }
 
 void Store::add_move(const std::string& id, const StoredMove& m) {
@@ -197,10 +209,18 @@ void Store::forget(const void* key) {
 
 void Store::settle() {
   if (waiting_.empty()) return;
-  // All or nothing: on failure the moves stay waiting (and their messages queued) for the next attempt.
-  DbTransaction tx(*db_);
-  for (const auto& w : waiting_) insert_move(w.game_id, w.move);
-  tx.commit();
+  // All or nothing: on failure the moves stay waiting (and their messages queued) for the next attempt. A group
+  // of up to kMovesPerInsert moves is one statement, atomic on its own: one round trip to the database, without
+  // BEGIN and COMMIT around it.
+  const std::size_t total = waiting_.size();
+  if (total <= kMovesPerInsert) {
+    insert_moves(0, total);
+  } else {
+    DbTransaction tx(*db_);
+    for (std::size_t from = 0; from < total; from += kMovesPerInsert)
+      insert_moves(from, std::min(kMovesPerInsert, total - from));
+    tx.commit();
+  }
   waiting_.clear();
 }
 

@@ -135,7 +135,9 @@ class Store {
   std::optional<StoredToken> token(const std::string& token);
 
  private:
-  void insert_move(const std::string& id, const StoredMove& m);
+  static constexpr std::size_t kMovesPerInsert = 64;
+  void insert_moves(std::size_t from, std::size_t n);
+  std::string insert_sql_[kMovesPerInsert + 1];  // by row count: each text is prepared once per connection
   void request_flush();
   std::unique_ptr<Db> db_;
   struct WaitingMove {

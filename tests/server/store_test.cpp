@@ -68,6 +68,26 @@ TEST_F(StoreOnEngine, EveryFieldRoundTripsAndTheSchemaIsMigratedOnce) {
   EXPECT_EQ(rows[0].integer(0), 1);
 }
 
+// A group commit larger than one INSERT's rows (Store::kMovesPerInsert) is stored whole, in order, and only at
+// the flush.
+TEST_F(StoreOnEngine, ALargeGroupIsStoredWholeAtItsCommit) {
+  Store store(where);
+  int asked = 0;
+  store.enable_group_commit([&] { ++asked; });
+  store.create_game(game("big"), {});
+  for (int ply = 0; ply < 150; ++ply)
+    store.add_move("big", {ply, ply % 2, "m" + std::to_string(ply), {0, 0}, 1000 + ply});
+  EXPECT_EQ(asked, 1);
+  EXPECT_EQ(Store(where).moves("big").size(), 0u) << "nothing stored before the commit";
+  store.flush();
+  const auto moves = Store(where).moves("big");
+  ASSERT_EQ(moves.size(), 150u);
+  for (int ply = 0; ply < 150; ++ply) {
+    EXPECT_EQ(moves[ply].move, "m" + std::to_string(ply));
+    EXPECT_EQ(moves[ply].at_ms, 1000 + ply);
+  }
+}
+
 TEST_F(StoreOnEngine, AnInviteIsClaimedOnceWhicheverConnectionClaimsIt) {
   Store one(where), two(where);  // two servers sharing the database
   one.create_game(game("g2"), {{"inv", "g2", 2, 1, false}});
