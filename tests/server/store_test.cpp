@@ -1,7 +1,6 @@
 // The storage layer on both engines (db.hpp): the suite runs on SQLite, and again on PostgreSQL under
 // scripts/with-postgres.sh (ctest's ServerSuiteOnPostgreSQL).
 #include <gtest/gtest.h>
-#include <libpq-fe.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -19,6 +18,14 @@
 
 namespace strat::server {
 namespace {
+
+// What a database restart does to the server's connections: every other client's connection is closed by the
+// database (the tests run one at a time, so these are the server's).
+void cut_other_connections() {
+  open_db(std::getenv("STRAT_TEST_POSTGRES"))
+      ->run("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND "
+            "datname = current_database() AND backend_type = 'client backend'");
+}
 
 struct StoreOnEngine : ::testing::Test {
   void SetUp() override {
@@ -104,14 +111,7 @@ TEST_F(StoreOnEngine, ALostPostgreSQLConnectionFailsOneWriteThenReconnects) {
   Store store(where);
   store.create_game(game("g3"), {});
   store.add_move("g3", {0, 0, "a4-a5", {0, 0}, 1});
-  PGconn* admin = PQconnectdb(std::getenv("STRAT_TEST_POSTGRES"));
-  ASSERT_EQ(PQstatus(admin), CONNECTION_OK);
-  PGresult* r = PQexec(admin,
-                       "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND "
-                       "datname = current_database() AND backend_type = 'client backend'");
-  EXPECT_EQ(PQresultStatus(r), PGRES_TUPLES_OK);
-  PQclear(r);
-  PQfinish(admin);
+  cut_other_connections();
   try {
     store.add_move("g3", {1, 1, "a7-a6", {0, 0}, 2});
     ADD_FAILURE() << "a write on a lost connection was acknowledged";
@@ -154,12 +154,7 @@ TEST_F(StoreOnEngine, ALostGroupCommitIsNeverAnnouncedAndTheGameGoesBackToTheSto
   hub.handle(*room, &player, {{"type", "move"}, {"move", "take1"}});
   EXPECT_EQ(room->ply(), 3) << "accepted, waiting for the group's commit";
   EXPECT_EQ(player.messages.size(), told) << "nothing said before the commit";
-  PGconn* admin = PQconnectdb(std::getenv("STRAT_TEST_POSTGRES"));
-  PGresult* r = PQexec(admin,
-                       "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND "
-                       "datname = current_database() AND backend_type = 'client backend'");
-  PQclear(r);
-  PQfinish(admin);
+  cut_other_connections();
   run();  // the group's commit fails: the game goes back to the one stored move
   EXPECT_EQ(room->ply(), 1);
   std::vector<nlohmann::json> after;

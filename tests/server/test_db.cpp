@@ -1,12 +1,10 @@
 #include "server/test_db.hpp"
 
-#include <libpq-fe.h>
-
 #include <cstdlib>
 #include <map>
-#include <stdexcept>
-
 #include <random>
+
+#include "server/db.hpp"
 
 namespace strat::server_test {
 
@@ -26,18 +24,7 @@ std::string test_db(const std::string& sqlite_path) {
   }
   const std::string url = std::getenv("STRAT_TEST_POSTGRES");
   const std::string schema = "t" + std::to_string(++made) + "_" + std::to_string(std::random_device{}() % 1000000);
-  PGconn* conn = PQconnectdb(url.c_str());
-  if (PQstatus(conn) != CONNECTION_OK) {
-    std::string msg = PQerrorMessage(conn);
-    PQfinish(conn);
-    throw std::runtime_error("test_db: " + msg);
-  }
-  PGresult* r = PQexec(conn, ("CREATE SCHEMA " + schema).c_str());
-  const bool ok = PQresultStatus(r) == PGRES_COMMAND_OK;
-  std::string msg = PQresultErrorMessage(r);
-  PQclear(r);
-  PQfinish(conn);
-  if (!ok) throw std::runtime_error("test_db: " + msg);
+  server::open_db(url)->script("CREATE SCHEMA " + schema);
   const std::string out = url + (url.find('?') == std::string::npos ? "?" : "&") + "options=-csearch_path%3D" + schema;
   if (!fresh) schemas.emplace(sqlite_path, out);
   return out;
