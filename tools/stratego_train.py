@@ -101,6 +101,59 @@ def fit_logistic(x, y, l2=1e-3, rounds=30, centre=None):
     return w[:k], w[k]
 
 
+# The sign each evaluation weight must have: a fit to people's results alone learns what goes with winning, not what
+# makes it (the winner's Marshal is known because it has been taking pieces; a hunted piece belongs to the side
+# whose strong pieces are out), and a search maximises whatever the evaluation rewards. Knowledge, material, hunting
+# and pressure help the side that has them; danger and hanging pieces hurt. `unmoved` and `advance` stay free.
+SIGNS = {"spy": 1, "bomb": 1, "spy_marshal": 1, "miners_bombs": 1, "top": 1, "flag_danger": -1, "flag_pressure": 1,
+         "hanging_mine_to_move": -1, "hanging_mine_waiting": -1, "hanging_theirs_to_move": 1,
+         "hanging_theirs_waiting": 1, "hunt": 1, "hunted": -1, "lead_traded": 1, "spy_threat_to_move": -1,
+         "spy_threat_waiting": -1}
+# Material from the Scout to the Marshal is worth more the higher the rank: fitted as non-negative steps.
+LADDER = ["scout", "miner", "sergeant", "lieutenant", "captain", "major", "colonel", "general", "marshal"]
+
+
+def fit_constrained(x, y, names, l2=1e-3):
+    """fit_logistic with every weight in SIGNS of its sign, every `known_*` weight non-negative (the side that knows
+    more is better off) and the LADDER ranks' values non-decreasing; by active sets: a weight that breaks its sign is
+    held at zero and the rest fitted again, and a held weight whose gradient points into its allowed side is freed."""
+    k = x.shape[1]
+    idx = {n: i for i, n in enumerate(names)}
+    ladder = [idx[n] for n in LADDER]
+    # Columns: each ladder rank's column becomes the sum of its own and the higher ranks' (the step it adds).
+    t = x.astype(np.float64).copy()
+    for j, i in enumerate(ladder):
+        t[:, i] = x[:, ladder[j:]].sum(axis=1)
+    sign = np.zeros(k)
+    for n, s in SIGNS.items():
+        sign[idx[n]] = s
+    for n, i in idx.items():
+        if n.startswith("known_"):
+            sign[i] = 1
+    for i in ladder:
+        sign[i] = 1
+    held = set()
+    for _ in range(4 * k):
+        free = [i for i in range(k) if i not in held]
+        wf, b = fit_logistic(t[:, free], y, l2=l2)
+        w = np.zeros(k)
+        w[free] = wf
+        broken = [(sign[i] * w[i], i) for i in free if sign[i] * w[i] < 0]
+        if broken:
+            held.add(min(broken)[1])
+            continue
+        p = 1 / (1 + np.exp(-np.clip(t @ w + b, -30, 30)))
+        grad = t.T @ (p - y) / len(y)
+        wants = [(-sign[i] * grad[i], i) for i in held if -sign[i] * grad[i] > 1e-6]
+        if not wants:
+            break
+        held.discard(max(wants)[1])
+    out = w.copy()
+    for j, i in enumerate(ladder):
+        out[i] = w[ladder[: j + 1]].sum()
+    return out, b
+
+
 def log_loss(x, y, w, b):
     p = np.clip(1 / (1 + np.exp(-(x @ w + b))), 1e-9, 1 - 1e-9)
     return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
@@ -176,6 +229,8 @@ def main():
     ap.add_argument("--prior", type=float, default=0.0,
                     help="weight of a Gaussian prior centred on the starting weights (eval_model.cpp's material "
                          "values) instead of on zero, per position")
+    ap.add_argument("--unconstrained", action="store_true",
+                    help="fit the evaluation without the signs and the rank ladder (SIGNS, LADDER)")
     args = ap.parse_args()
 
     eval_names, move_names, setup_names = names(args.build)
@@ -244,7 +299,10 @@ def main():
         centre = np.zeros(eval_k)
         for i, v in enumerate([0.15, 0.03, 0.08, 0.04, 0.06, 0.11, 0.2, 0.35, 0.6, 1.0, 0.03]):
             centre[i] = v
-    w, b = fit_logistic(train[:, :eval_k], train[:, eval_k], l2=args.prior if args.prior > 0 else 1e-3, centre=centre)
+    if args.unconstrained or centre is not None:
+        w, b = fit_logistic(train[:, :eval_k], train[:, eval_k], l2=args.prior if args.prior > 0 else 1e-3, centre=centre)
+    else:
+        w, b = fit_constrained(train[:, :eval_k], train[:, eval_k], eval_names)
     print(f"evaluation: {len(train)} training positions, {len(held)} held out", file=sys.stderr)
     for name, data in (("training", train), ("held out", held)):
         x, y = data[:, :eval_k], data[:, eval_k]
@@ -285,7 +343,16 @@ def main():
 
     if not args.write:
         return
-    command = "python3 tools/stratego_train.py " + " ".join(a for a in sys.argv[1:] if not a.startswith("--build"))
+    # The command as anyone would type it: where this machine kept its build and its cache does not matter.
+    words, skip = [], False
+    for a in sys.argv[1:]:
+        if skip or a.startswith(("--build=", "--cache=")):
+            skip = False
+            continue
+        skip = a in ("--build", "--cache")
+        if not skip:
+            words.append(a)
+    command = " ".join(["python3 tools/stratego_train.py"] + words)
     with open(os.path.join(ROOT, "src/games/stratego/eval_weights.cpp"), "w") as f:
         f.write(f"// Written by `{command}` (tools/stratego_train.py): the evaluation's weights, fitted to the results of\n"
                 f"// {len(train)} positions of real games{' and self-play' if args.selfplay else ''}. Do not edit by hand.\n"
