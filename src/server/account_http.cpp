@@ -1,13 +1,12 @@
 #include "server/account_http.hpp"
 
-#include <utility>
-
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/beast/http.hpp>
 #include <iostream>
-#include <set>
 #include <nlohmann/json.hpp>
+#include <set>
+#include <utility>
 
 #include "core/error.hpp"
 #include "core/text.hpp"
@@ -133,8 +132,8 @@ asio::awaitable<Response> AccountRoutes::answer(Request req, std::string address
   const bool post = req.method() == http::verb::post;
   // Runs `f` on a worker thread; the coroutine resumes on the I/O thread with its result or its exception.
   auto on_worker = [this](auto f) {
-    return asio::co_spawn(workers_, [f = std::move(f)]() -> asio::awaitable<decltype(f())> { co_return f(); },
-                          asio::use_awaitable);
+    return asio::co_spawn(
+        workers_, [f = std::move(f)]() -> asio::awaitable<decltype(f())> { co_return f(); }, asio::use_awaitable);
   };
   Refusal refusal{http::status::ok, ""};
   try {
@@ -147,20 +146,23 @@ asio::awaitable<Response> AccountRoutes::answer(Request req, std::string address
       if (!player.empty()) hub_.player_games(player);  // refuses an unknown identity before any hashing
       const bool signup = action == "signup";
       AccountSession session = co_await on_worker([&, signup] {
-        AccountSession s = signup ? accounts_.sign_up(username, password) : accounts_.log_in(username, password, address);
+        AccountSession s =
+            signup ? accounts_.sign_up(username, password) : accounts_.log_in(username, password, address);
         if (!player.empty()) accounts_.link_player(s.user_id, player);
         return s;
       });
       // A login replaces the session the browser held: its old token is ended, never carried over.
       if (!token.empty()) co_await on_worker([&] { return accounts_.log_out(token), true; });
-      Response res = answer_json(req, signup ? http::status::created : http::status::ok, {{"username", session.username}});
+      Response res =
+          answer_json(req, signup ? http::status::created : http::status::ok, {{"username", session.username}});
       res.set(http::field::set_cookie, session_cookie(session.token, secure_cookies_, false));
       co_return res;
     }
     if (post && (action == "logout" || action == "logout-all")) {
       check_same_site(req);
       const bool everywhere = action == "logout-all";
-      co_await on_worker([&] { return everywhere ? accounts_.log_out_everywhere(token) : accounts_.log_out(token), true; });
+      co_await on_worker(
+          [&] { return everywhere ? accounts_.log_out_everywhere(token) : accounts_.log_out(token), true; });
       Response res = answer_json(req, http::status::ok, json::object());
       res.set(http::field::set_cookie, session_cookie("", secure_cookies_, true));
       co_return res;

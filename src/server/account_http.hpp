@@ -3,8 +3,9 @@
 // everywhere, password change and "who am I", with the session in an HttpOnly cookie. Password hashing and the
 // database run on a small pool of worker threads, never on the I/O thread that plays every game; what touches
 // the Hub (player identities joining the account) runs on the I/O thread.
-#include <utility>
-
+// clang-format off
+#include <utility>  // first: Boost 1.74's awaitable.hpp uses std::exchange without including it
+// clang-format on
 #include <boost/asio/awaitable.hpp>
 #include <boost/asio/ip/address.hpp>
 #include <boost/asio/thread_pool.hpp>

@@ -22,9 +22,9 @@ constexpr std::size_t kMaxKey = 64;
 constexpr std::int64_t kSeenEvery = 60'000;
 
 // Names a player could pass off as the site's, its staff or its computer players (their strengths included).
-const std::array<const char*, 14> kReserved = {"admin",   "administrator", "strat", "system",   "computer",
-                                               "anonymous", "guest",       "moderator", "root", "support",
-                                               "beginner", "club",         "strong",  "maximum"};
+const std::array<const char*, 14> kReserved = {"admin",     "administrator", "strat",     "system", "computer",
+                                               "anonymous", "guest",         "moderator", "root",   "support",
+                                               "beginner",  "club",          "strong",    "maximum"};
 
 // The one refusal for a wrong password and for an unknown name, so that a guess learns nothing of which.
 constexpr const char* kWrongLogin = "wrong username or password";
@@ -68,8 +68,8 @@ bool well_formed_token(const std::string& token) {
 // The stored form of a session token: a BLAKE2b digest, so that a copy of the database opens no session.
 std::string token_digest(const std::string& token) {
   unsigned char digest[crypto_generichash_BYTES];
-  crypto_generichash(digest, sizeof digest, reinterpret_cast<const unsigned char*>(token.data()), token.size(),
-                     nullptr, 0);
+  crypto_generichash(digest, sizeof digest, reinterpret_cast<const unsigned char*>(token.data()), token.size(), nullptr,
+                     0);
   char hex[2 * sizeof digest + 1];
   sodium_bin2hex(hex, sizeof hex, digest, sizeof digest);
   return hex;
@@ -263,7 +263,8 @@ void Accounts::link_player(std::int64_t user_id, const std::string& player) {
 std::vector<std::string> Accounts::players(std::int64_t user_id) {
   std::lock_guard lock(mutex_);
   std::vector<std::string> out;
-  for (const auto& r : db_->run("SELECT player FROM user_players WHERE user_id=? ORDER BY added, player", {user_id}).rows)
+  for (const auto& r :
+       db_->run("SELECT player FROM user_players WHERE user_id=? ORDER BY added, player", {user_id}).rows)
     out.push_back(r.text(0));
   return out;
 }

@@ -49,8 +49,7 @@ struct AccountSession {
 class Accounts {
  public:
   // `where` as Store's (an SQLite path, ":memory:", or a PostgreSQL URL). `clock` (milliseconds) is for tests.
-  explicit Accounts(const std::string& where, AccountLimits limits = {},
-                    std::function<std::int64_t()> clock = nullptr);
+  explicit Accounts(const std::string& where, AccountLimits limits = {}, std::function<std::int64_t()> clock = nullptr);
   ~Accounts();
   Accounts(const Accounts&) = delete;
   Accounts& operator=(const Accounts&) = delete;
@@ -77,7 +76,7 @@ class Accounts {
 
  private:
   std::int64_t now() const;
-  std::string new_session(std::int64_t user_id);  // the token; its digest is stored
+  std::string new_session(std::int64_t user_id);                       // the token; its digest is stored
   std::optional<AccountSession> session_of(const std::string& token);  // with mutex_ held
   void check_throttle(const std::string& key, const std::string& address);
   void count_failure(const std::string& key, const std::string& address);

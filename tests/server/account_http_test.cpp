@@ -39,6 +39,7 @@ class AccountHttp : public ::testing::Test {
     config.port = 0;
     config.web_root = dir_.string();
     config.accounts = accounts_.get();
+    config.secure_cookies = secure_cookies_;
     port_ = start_listener(io_, *hub_, config);
     thread_ = std::thread([this] { io_.run(); });
   }
@@ -85,6 +86,7 @@ class AccountHttp : public ::testing::Test {
     return json::parse(res.body()).value("error", "");
   }
 
+  bool secure_cookies_ = false;
   asio::io_context io_;
   std::filesystem::path dir_;
   std::unique_ptr<Store> store_;
@@ -104,7 +106,8 @@ TEST_F(AccountHttp, SignUpSetsAnHttpOnlySessionCookieAndMeNamesTheUser) {
   EXPECT_NE(cookie.find("; HttpOnly"), std::string::npos) << cookie;
   EXPECT_NE(cookie.find("; SameSite=Lax"), std::string::npos) << cookie;
   EXPECT_NE(cookie.find("; Path=/"), std::string::npos) << cookie;
-  EXPECT_EQ(made.body().find(token), std::string::npos);  // the token is in the cookie only
+  EXPECT_EQ(cookie.find("Secure"), std::string::npos) << cookie;  // a plain-HTTP server's cookie would be lost
+  EXPECT_EQ(made.body().find(token), std::string::npos);          // the token is in the cookie only
 
   auto me = send(http::verb::get, "/api/account/me", nullptr, token);
   EXPECT_EQ(me.result_int(), 200) << me.body();
@@ -117,8 +120,25 @@ TEST_F(AccountHttp, SignUpSetsAnHttpOnlySessionCookieAndMeNamesTheUser) {
   EXPECT_EQ(error_of(taken), "the username alice is taken");
 }
 
+// A server started with --secure-cookies (behind TLS): the browser sends the cookie over HTTPS only.
+class AccountHttpBehindTls : public AccountHttp {
+ protected:
+  void SetUp() override {
+    secure_cookies_ = true;
+    AccountHttp::SetUp();
+  }
+};
+
+TEST_F(AccountHttpBehindTls, SessionCookiesAreSecure) {
+  auto made = send(http::verb::post, "/api/account/signup", {{"username", "alice"}, {"password", "password-1"}});
+  EXPECT_NE(std::string(made[http::field::set_cookie]).find("; Secure"), std::string::npos);
+  auto out = send(http::verb::post, "/api/account/logout", json::object(), token_of(made));
+  EXPECT_NE(std::string(out[http::field::set_cookie]).find("; Secure"), std::string::npos);
+}
+
 TEST_F(AccountHttp, AStolenCookieReplayedAfterLogoutIsRefused) {
-  const std::string token = token_of(send(http::verb::post, "/api/account/signup", {{"username", "alice"}, {"password", "password-1"}}));
+  const std::string token =
+      token_of(send(http::verb::post, "/api/account/signup", {{"username", "alice"}, {"password", "password-1"}}));
   auto out = send(http::verb::post, "/api/account/logout", json::object(), token);
   EXPECT_EQ(out.result_int(), 200) << out.body();
   const std::string cleared(out[http::field::set_cookie]);
@@ -126,13 +146,15 @@ TEST_F(AccountHttp, AStolenCookieReplayedAfterLogoutIsRefused) {
   EXPECT_NE(cleared.find("Max-Age=0"), std::string::npos) << cleared;
   auto replayed = send(http::verb::get, "/api/account/me", nullptr, token);
   EXPECT_EQ(replayed.result_int(), 401);
-  auto password = send(http::verb::post, "/api/account/password", {{"old", "password-1"}, {"new", "password-2"}}, token);
+  auto password =
+      send(http::verb::post, "/api/account/password", {{"old", "password-1"}, {"new", "password-2"}}, token);
   EXPECT_EQ(password.result_int(), 401);
 }
 
 // Session fixation: a login never keeps a token the browser already held, and ends it.
 TEST_F(AccountHttp, ALoginGivesANewSessionAndEndsTheOneTheBrowserHeld) {
-  const std::string first = token_of(send(http::verb::post, "/api/account/signup", {{"username", "alice"}, {"password", "password-1"}}));
+  const std::string first =
+      token_of(send(http::verb::post, "/api/account/signup", {{"username", "alice"}, {"password", "password-1"}}));
   auto again = send(http::verb::post, "/api/account/login", {{"username", "ALICE"}, {"password", "password-1"}}, first);
   EXPECT_EQ(again.result_int(), 200) << again.body();
   const std::string second = token_of(again);
@@ -142,14 +164,15 @@ TEST_F(AccountHttp, ALoginGivesANewSessionAndEndsTheOneTheBrowserHeld) {
   EXPECT_EQ(send(http::verb::get, "/api/account/me", nullptr, second).result_int(), 200);
   // A token planted by someone else (set before the login) is no session at all, and is not adopted.
   const std::string planted = random_token();
-  const std::string third =
-      token_of(send(http::verb::post, "/api/account/login", {{"username", "alice"}, {"password", "password-1"}}, planted));
+  const std::string third = token_of(
+      send(http::verb::post, "/api/account/login", {{"username", "alice"}, {"password", "password-1"}}, planted));
   EXPECT_NE(third, planted);
   EXPECT_EQ(send(http::verb::get, "/api/account/me", nullptr, planted).result_int(), 401);
 }
 
 TEST_F(AccountHttp, ACrossSiteRequestIsRefused) {
-  const std::string token = token_of(send(http::verb::post, "/api/account/signup", {{"username", "alice"}, {"password", "password-1"}}));
+  const std::string token =
+      token_of(send(http::verb::post, "/api/account/signup", {{"username", "alice"}, {"password", "password-1"}}));
   // Another site's page: a form post (no JSON), or JSON sent with its own Origin.
   const std::vector<Headers> forged = {
       {{"Content-Type", "application/x-www-form-urlencoded"}},
@@ -180,13 +203,16 @@ TEST_F(AccountHttp, ACrossSiteRequestIsRefused) {
 }
 
 TEST_F(AccountHttp, ChangingThePasswordEndsTheOtherSessionsAndLogoutAllEndsEveryOne) {
-  const std::string one = token_of(send(http::verb::post, "/api/account/signup", {{"username", "alice"}, {"password", "password-1"}}));
-  const std::string two = token_of(send(http::verb::post, "/api/account/login", {{"username", "alice"}, {"password", "password-1"}}));
+  const std::string one =
+      token_of(send(http::verb::post, "/api/account/signup", {{"username", "alice"}, {"password", "password-1"}}));
+  const std::string two =
+      token_of(send(http::verb::post, "/api/account/login", {{"username", "alice"}, {"password", "password-1"}}));
   auto changed = send(http::verb::post, "/api/account/password", {{"old", "password-1"}, {"new", "password-2"}}, one);
   EXPECT_EQ(changed.result_int(), 200) << changed.body();
   EXPECT_EQ(send(http::verb::get, "/api/account/me", nullptr, one).result_int(), 200);
   EXPECT_EQ(send(http::verb::get, "/api/account/me", nullptr, two).result_int(), 401);
-  const std::string three = token_of(send(http::verb::post, "/api/account/login", {{"username", "alice"}, {"password", "password-2"}}));
+  const std::string three =
+      token_of(send(http::verb::post, "/api/account/login", {{"username", "alice"}, {"password", "password-2"}}));
   EXPECT_EQ(send(http::verb::post, "/api/account/logout-all", json::object(), three).result_int(), 200);
   EXPECT_EQ(send(http::verb::get, "/api/account/me", nullptr, one).result_int(), 401);
   EXPECT_EQ(send(http::verb::get, "/api/account/me", nullptr, three).result_int(), 401);
@@ -195,14 +221,16 @@ TEST_F(AccountHttp, ChangingThePasswordEndsTheOtherSessionsAndLogoutAllEndsEvery
 TEST_F(AccountHttp, FailedLoginsAreLimitedAndTheAnswerIsTheSameForAnUnknownName) {
   send(http::verb::post, "/api/account/signup", {{"username", "alice"}, {"password", "password-1"}});
   for (int i = 0; i < 5; ++i) {
-    auto wrong = send(http::verb::post, "/api/account/login", {{"username", "alice"}, {"password", "guess-" + std::to_string(i)}});
+    auto wrong = send(http::verb::post, "/api/account/login",
+                      {{"username", "alice"}, {"password", "guess-" + std::to_string(i)}});
     EXPECT_EQ(wrong.result_int(), 400);
     EXPECT_EQ(error_of(wrong), "wrong username or password");
     auto unknown = send(http::verb::post, "/api/account/login", {{"username", "nobody"}, {"password", "guess"}});
     EXPECT_EQ(unknown.body(), wrong.body());
   }
   auto limited = send(http::verb::post, "/api/account/login", {{"username", "alice"}, {"password", "password-1"}});
-  auto limited_unknown = send(http::verb::post, "/api/account/login", {{"username", "nobody"}, {"password", "password-1"}});
+  auto limited_unknown =
+      send(http::verb::post, "/api/account/login", {{"username", "nobody"}, {"password", "password-1"}});
   EXPECT_EQ(limited.result_int(), 429);
   EXPECT_EQ(error_of(limited), "too many failed logins for this name or from this address: try again in 15 minutes");
   EXPECT_EQ(limited_unknown.result_int(), 429);
@@ -212,7 +240,8 @@ TEST_F(AccountHttp, FailedLoginsAreLimitedAndTheAnswerIsTheSameForAnUnknownName)
 TEST_F(AccountHttp, ABrowsersPlayerIdentityJoinsTheAccountAtSignUpAndLogin) {
   // As the front end does it: an identity, a game, and the game's seat link registered under the identity.
   const std::string player = json::parse(send(http::verb::post, "/api/players").body())["player"];
-  json made = json::parse(send(http::verb::post, "/api/games", {{"game", "secrets"}, {"mode", "friend"}, {"seat", 0}}).body());
+  json made =
+      json::parse(send(http::verb::post, "/api/games", {{"game", "secrets"}, {"mode", "friend"}, {"seat", 0}}).body());
   std::string seat;
   for (const auto& t : made["tokens"])
     if (t["role"] == "seat0") seat = t["token"];
@@ -222,16 +251,16 @@ TEST_F(AccountHttp, ABrowsersPlayerIdentityJoinsTheAccountAtSignUpAndLogin) {
     EXPECT_EQ(added.result_int(), 200) << added.body();
   };
   register_game(player);
-  const std::string token = token_of(
-      send(http::verb::post, "/api/account/signup", {{"username", "alice"}, {"password", "password-1"}, {"player", player}}));
+  const std::string token = token_of(send(http::verb::post, "/api/account/signup",
+                                          {{"username", "alice"}, {"password", "password-1"}, {"player", player}}));
   json me = json::parse(send(http::verb::get, "/api/account/me", nullptr, token).body());
   EXPECT_EQ(me["players"], 1);
   EXPECT_EQ(me["games"], 1);
   // A second browser's identity, which registered the same game, joins at login: still one game.
   const std::string other = json::parse(send(http::verb::post, "/api/players").body())["player"];
   register_game(other);
-  const std::string again = token_of(
-      send(http::verb::post, "/api/account/login", {{"username", "alice"}, {"password", "password-1"}, {"player", other}}));
+  const std::string again = token_of(send(http::verb::post, "/api/account/login",
+                                          {{"username", "alice"}, {"password", "password-1"}, {"player", other}}));
   me = json::parse(send(http::verb::get, "/api/account/me", nullptr, again).body());
   EXPECT_EQ(me["players"], 2);
   EXPECT_EQ(me["games"], 1);
@@ -240,14 +269,17 @@ TEST_F(AccountHttp, ABrowsersPlayerIdentityJoinsTheAccountAtSignUpAndLogin) {
                       {{"username", "bob"}, {"password", "password-1"}, {"player", random_token()}});
   EXPECT_EQ(unknown.result_int(), 400);
   EXPECT_EQ(error_of(unknown), "unknown player");
-  EXPECT_EQ(send(http::verb::post, "/api/account/login", {{"username", "bob"}, {"password", "password-1"}}).result_int(), 400);
+  EXPECT_EQ(
+      send(http::verb::post, "/api/account/login", {{"username", "bob"}, {"password", "password-1"}}).result_int(),
+      400);
 }
 
 TEST_F(AccountHttp, MalformedRequestsGetOneLine) {
   EXPECT_EQ(error_of(send(http::verb::post, "/api/account/signup", {{"username", "alice"}})), "password is missing");
   EXPECT_EQ(error_of(send(http::verb::post, "/api/account/signup", {{"username", 7}, {"password", "password-1"}})),
             "username must be a string");
-  EXPECT_EQ(error_of(send(http::verb::post, "/api/account/signup", json::array())), "the request body must be a JSON object");
+  EXPECT_EQ(error_of(send(http::verb::post, "/api/account/signup", json::array())),
+            "the request body must be a JSON object");
   auto res = send(http::verb::post, "/api/account/signup", nullptr, "", {{"Content-Type", "application/json"}});
   EXPECT_EQ(res.result_int(), 400);
   EXPECT_EQ(send(http::verb::get, "/api/account/nothing").result_int(), 404);

@@ -1,11 +1,12 @@
 // Accounts (src/server/accounts.hpp): sign-up, login, sessions, password changes and the failed-login limits,
 // on SQLite and, under scripts/with-postgres.sh, on PostgreSQL.
+#include "server/accounts.hpp"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
 
 #include "core/error.hpp"
-#include "server/accounts.hpp"
 #include "server/secure_random.hpp"
 #include "server/test_db.hpp"
 
@@ -79,7 +80,8 @@ TEST_F(AccountStore, ReservedAndMalformedNamesAndPasswordsAreRefusedInOneLine) {
                            "root", "support", "beginner", "Club", "strong", "maximum"})
     EXPECT_EQ(refusal([&] { a.sign_up(name, "password-1"); }), "the username " + std::string(name) + " is reserved");
   EXPECT_EQ(refusal([&] { a.sign_up("ab", "password-1"); }), "a username must be 3 to 20 characters long");
-  EXPECT_EQ(refusal([&] { a.sign_up(std::string(21, 'a'), "password-1"); }), "a username must be 3 to 20 characters long");
+  EXPECT_EQ(refusal([&] { a.sign_up(std::string(21, 'a'), "password-1"); }),
+            "a username must be 3 to 20 characters long");
   EXPECT_EQ(refusal([&] { a.sign_up("1alice", "password-1"); }), "a username must start with a letter");
   EXPECT_EQ(refusal([&] { a.sign_up("_alice", "password-1"); }), "a username must start with a letter");
   for (const char* name : {"al ice", "al.ice", "alice!", "al\xc3\xa9", "ali\nce", "al'ice", "al\"ice"})
@@ -127,7 +129,8 @@ TEST_F(AccountStore, FailedLoginsAreLimitedPerAddress) {
   auto& a = open({.failures_per_account = 5, .failures_per_address = 4});
   a.sign_up("alice", "password-1");
   for (int i = 0; i < 4; ++i)
-    EXPECT_EQ(refusal([&] { a.log_in("name" + std::to_string(i), "password-1", kHome); }), "wrong username or password");
+    EXPECT_EQ(refusal([&] { a.log_in("name" + std::to_string(i), "password-1", kHome); }),
+              "wrong username or password");
   const std::string limited = refusal([&] { a.log_in("alice", "password-1", kHome); });
   EXPECT_EQ(limited, "too many failed logins for this name or from this address: try again in 15 minutes");
   EXPECT_EQ(refusal([&] { a.log_in("someone-else", "password-1", kHome); }), limited);
@@ -222,9 +225,9 @@ TEST_F(AccountStore, TheDatabaseNeverHoldsAPasswordOrASessionTokenInClear) {
   EXPECT_TRUE(a.who(tokens[0]));
   // Every text of every table, read through a second connection.
   auto db = open_db(server_test::test_db(path));
-  const std::string tables_sql = db->engine() == "sqlite"
-                                     ? "SELECT name FROM sqlite_master WHERE type='table'"
-                                     : "SELECT table_name FROM information_schema.tables WHERE table_schema=current_schema()";
+  const std::string tables_sql =
+      db->engine() == "sqlite" ? "SELECT name FROM sqlite_master WHERE type='table'"
+                               : "SELECT table_name FROM information_schema.tables WHERE table_schema=current_schema()";
   std::size_t tables = 0, texts = 0;
   for (const auto& table : db->run(tables_sql).rows) {
     ++tables;

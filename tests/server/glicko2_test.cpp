@@ -1,7 +1,7 @@
 // Glicko-2 (src/server/glicko2.hpp): Glickman's worked example and the properties every update must keep.
-#include <gtest/gtest.h>
-
 #include "server/glicko2.hpp"
+
+#include <gtest/gtest.h>
 
 namespace strat::server::glicko2 {
 namespace {
