@@ -14,6 +14,13 @@
 #include "server/headers.hpp"
 #include "server/hub.hpp"
 
+// GCC 12 pairs the coroutine frame's allocation (Asio's recycling allocator, which calls ::operator new) with
+// Asio's class-specific sized delete, and warns of a mismatch that is not there (the allocator frees with
+// ::operator delete).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+#endif
+
 namespace strat::server {
 
 namespace asio = boost::asio;
