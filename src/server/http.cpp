@@ -252,8 +252,8 @@ asio::awaitable<void> refuse_and_close(beast::tcp_stream& stream, beast::flat_bu
 
 // One connection, from its first request to its close; `ticket` holds its place in the connection table.
 asio::awaitable<void> http_session(tcp::socket socket, Hub& hub, std::shared_ptr<StaticFiles> files, LiveHub* live,
-                                   std::shared_ptr<AccountRoutes> accounts, std::string address, ConnectionLimits limits,
-                                   std::unique_ptr<ConnectionTable::Ticket> ticket) {
+                                   std::shared_ptr<AccountRoutes> accounts, std::string address,
+                                   ConnectionLimits limits, std::unique_ptr<ConnectionTable::Ticket> ticket) {
   beast::tcp_stream stream(std::move(socket));
   beast::flat_buffer buffer;
   bool first = true;
@@ -300,7 +300,7 @@ asio::awaitable<void> http_session(tcp::socket socket, Hub& hub, std::shared_ptr
       if (accounts && AccountRoutes::handles(target))
         res = co_await accounts->answer(std::move(req), address);
       else
-        res = live && is_live_api(target)        ? live_api(*live, req)
+        res = live && is_live_api(target)     ? live_api(*live, req)
               : target.rfind("/api/", 0) == 0 ? api(hub, req)
                                               : static_file(req, *files);
       bool keep = res.keep_alive();
@@ -335,7 +335,8 @@ void refuse_connection(tcp::socket& socket, const std::string& why) {
 asio::awaitable<void> accept_loop(tcp::acceptor acceptor, Hub& hub, ServeConfig config) {
   auto files = std::make_shared<StaticFiles>(config.web_root);
   auto table = std::make_shared<ConnectionTable>(config.limits);
-  auto accounts = config.accounts ? std::make_shared<AccountRoutes>(*config.accounts, hub, config.secure_cookies) : nullptr;
+  auto accounts =
+      config.accounts ? std::make_shared<AccountRoutes>(*config.accounts, hub, config.secure_cookies) : nullptr;
   asio::steady_timer pause(acceptor.get_executor());
   std::size_t failures = 0;  // in a row
   bool logged = false;
@@ -368,11 +369,11 @@ asio::awaitable<void> accept_loop(tcp::acceptor acceptor, Hub& hub, ServeConfig 
       continue;
     }
     socket.set_option(tcp::no_delay(true), ec);
-    asio::co_spawn(acceptor.get_executor(),
-                   http_session(std::move(socket), hub, files, config.live, accounts,
-                                config.limits.per_address ? address_key(peer.address()) : "",
-                                config.limits, std::move(ticket)),
-                   asio::detached);
+    asio::co_spawn(
+        acceptor.get_executor(),
+        http_session(std::move(socket), hub, files, config.live, accounts,
+                     config.limits.per_address ? address_key(peer.address()) : "", config.limits, std::move(ticket)),
+        asio::detached);
   }
 }
 

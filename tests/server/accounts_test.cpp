@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <thread>
 
 #include "core/error.hpp"
 #include "server/secure_random.hpp"
@@ -72,6 +73,22 @@ TEST_F(AccountStore, NamesAreUniqueWithoutRegardToCase) {
   EXPECT_EQ(refusal([&] { a.sign_up("ALICE", "password-2"); }), "the username ALICE is taken");
   EXPECT_EQ(refusal([&] { a.log_in("alice", "password-2", kHome); }), "wrong username or password");
   EXPECT_EQ(a.log_in("aLiCe", "password-1", kHome).username, "Alice");
+}
+
+// Two servers on one database (or two requests on two worker threads) signing up one name at once: the unique key
+// makes one account, and the other is told the name is taken.
+TEST_F(AccountStore, OneNameSignedUpTwiceAtOnceMakesOneAccount) {
+  open();
+  server::Accounts other(server_test::test_db(path));
+  std::string answers[2];
+  std::thread first([&] { answers[0] = refusal([&] { accounts->sign_up("alice", "password-1"); }); });
+  std::thread second([&] { answers[1] = refusal([&] { other.sign_up("ALICE", "password-2"); }); });
+  first.join();
+  second.join();
+  EXPECT_TRUE(answers[0].empty() != answers[1].empty()) << answers[0] << " / " << answers[1];
+  EXPECT_TRUE(answers[0] == "the username alice is taken" || answers[1] == "the username ALICE is taken");
+  const std::string password = answers[0].empty() ? "password-1" : "password-2";
+  EXPECT_EQ(accounts->log_in("Alice", password, kHome).user_id, other.log_in("alice", password, kHome).user_id);
 }
 
 TEST_F(AccountStore, ReservedAndMalformedNamesAndPasswordsAreRefusedInOneLine) {
