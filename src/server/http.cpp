@@ -17,6 +17,7 @@
 
 #include "core/error.hpp"
 #include "core/text.hpp"
+#include "server/account_http.hpp"
 #include "server/connections.hpp"
 #include "server/headers.hpp"
 #include "server/live_http.hpp"
@@ -251,6 +252,7 @@ asio::awaitable<void> refuse_and_close(beast::tcp_stream& stream, beast::flat_bu
 
 // One connection, from its first request to its close; `ticket` holds its place in the connection table.
 asio::awaitable<void> http_session(tcp::socket socket, Hub& hub, std::shared_ptr<StaticFiles> files, LiveHub* live,
+                                   std::shared_ptr<AccountRoutes> accounts, std::string address,
                                    ConnectionLimits limits, std::unique_ptr<ConnectionTable::Ticket> ticket) {
   beast::tcp_stream stream(std::move(socket));
   beast::flat_buffer buffer;
@@ -294,9 +296,13 @@ asio::awaitable<void> http_session(tcp::socket socket, Hub& hub, std::shared_ptr
         co_return;
       }
       std::string target(req.target());
-      Response res = live && is_live_api(target)      ? live_api(*live, req)
-                     : target.rfind("/api/", 0) == 0 ? api(hub, req)
-                                                     : static_file(req, *files);
+      Response res;
+      if (accounts && AccountRoutes::handles(target))
+        res = co_await accounts->answer(std::move(req), address);
+      else
+        res = live && is_live_api(target)     ? live_api(*live, req)
+              : target.rfind("/api/", 0) == 0 ? api(hub, req)
+                                              : static_file(req, *files);
       bool keep = res.keep_alive();
       co_await http::async_write(stream, res, asio::use_awaitable);
       if (!keep) break;
@@ -329,6 +335,8 @@ void refuse_connection(tcp::socket& socket, const std::string& why) {
 asio::awaitable<void> accept_loop(tcp::acceptor acceptor, Hub& hub, ServeConfig config) {
   auto files = std::make_shared<StaticFiles>(config.web_root);
   auto table = std::make_shared<ConnectionTable>(config.limits);
+  auto accounts =
+      config.accounts ? std::make_shared<AccountRoutes>(*config.accounts, hub, config.secure_cookies) : nullptr;
   asio::steady_timer pause(acceptor.get_executor());
   std::size_t failures = 0;  // in a row
   bool logged = false;
@@ -361,8 +369,11 @@ asio::awaitable<void> accept_loop(tcp::acceptor acceptor, Hub& hub, ServeConfig 
       continue;
     }
     socket.set_option(tcp::no_delay(true), ec);
-    asio::co_spawn(acceptor.get_executor(),
-                   http_session(std::move(socket), hub, files, config.live, config.limits, std::move(ticket)), asio::detached);
+    asio::co_spawn(
+        acceptor.get_executor(),
+        http_session(std::move(socket), hub, files, config.live, accounts,
+                     config.limits.per_address ? address_key(peer.address()) : "", config.limits, std::move(ticket)),
+        asio::detached);
   }
 }
 

@@ -11,6 +11,7 @@
 
 #include "cli/app.hpp"
 #include "core/error.hpp"
+#include "server/accounts.hpp"
 #include "server/http.hpp"
 #include "server/hub.hpp"
 #include "server/live_hub.hpp"
@@ -52,8 +53,11 @@ int serve(ServeArgs args, std::ostream& out, std::ostream& err) {
   LiveStore& live_store = *live_store_ptr;
   LiveHub live(live_store);
   live.restore_all();
+  // Accounts: own tables, own connection to the same database.
+  auto accounts_ptr = open([&] { return std::make_unique<Accounts>(args.db); });
   ServeConfig config = args.config;
   config.live = &live;
+  config.accounts = accounts_ptr.get();
   if (config.web_root.empty()) config.web_root = default_web_root();
   unsigned short port = 0;
   try {
@@ -99,6 +103,8 @@ void install_serve_verb() {
                     "server behind a reverse proxy, where every client has the proxy's address)")
         ->default_val(args->config.limits.per_address)
         ->check(CLI::NonNegativeNumber);
+    sub->add_flag("--secure-cookies", args->config.secure_cookies,
+                  "Mark session cookies Secure: for a server reached over HTTPS through a reverse proxy");
     sub->add_flag("--test-seeds", args->test_seeds,
                   "Tests only: let POST /api/games choose the seed of every game, hidden deals included");
     sub->callback([args, &out, &err] {
