@@ -2,6 +2,8 @@
 //
 //   stratego_data features < games.txt > rows.f32     evaluation features of positions of the games
 //   stratego_data moves    < games.txt > moves.f32    the move predictor's features of every legal move
+//                                                     (--side r|b: only that side's moves; --exempt
+//                                                     red|blue|both: games without the two-square rule for them)
 //   stratego_data setups   < games.txt > setups.f32   both setups' features and the result
 //   stratego_data selfplay --games N --agent SPEC --seed S > games.txt
 //                                                     self-play games, generated setups
@@ -13,9 +15,11 @@
 // and the ply (each sampled position twice, seen by either player); moves rows are, per position, one row per legal
 // move: the move's features, 1 for the move played (else 0), the position's index; setups rows are Red's setup
 // features, Blue's, and Red's result.
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -45,13 +49,17 @@ struct Game {
   std::vector<std::string> moves;
 };
 
+// The rules the games were played under: strat's, or with the two-square rule lifted for outside programs refereed by
+// their own manager (--exempt red|blue|both, as `strat arena --outside-rules` records them).
+Config g_rules;
+
 bool read_game(std::istream& in, Game& g) {
   std::string line;
   while (std::getline(in, line)) {
     std::istringstream words(line);
     std::string field, winner;
     if (!(words >> field >> winner)) continue;
-    g.start = State::parse_start(field + " r", Config{});
+    g.start = State::parse_start(field + " r", g_rules);
     g.winner = winner[0];
     g.moves.clear();
     for (std::string m; words >> m;) g.moves.push_back(m);
@@ -97,7 +105,7 @@ int features(int every) {
   return 0;
 }
 
-int moves(int every) {
+int moves(int every, int side) {
   Game g;
   std::vector<float> row;
   std::vector<Move> legal;
@@ -105,8 +113,13 @@ int moves(int every) {
   for (int game = 0; read_game(std::cin, g); ++game) {
     State s = g.start;
     for (std::size_t i = 0; i < g.moves.size() && !s.outcome().over(); ++i) {
-      const Move played = s.parse_move(g.moves[i]);
-      if (s.ply() % every == 0) {
+      Move played;
+      try {
+        played = s.parse_move(g.moves[i]);
+      } catch (const std::exception&) {
+        break;
+      }
+      if (s.ply() % every == 0 && (side < 0 || s.to_move() == side)) {
         const Info info = s.info(s.to_move());
         const MoveContext context(info);
         s.legal_moves(legal);
@@ -120,7 +133,12 @@ int moves(int every) {
         }
         ++position;
       }
-      s.apply(played, nullptr);
+      // A move the rules here forbid (an outside program's, under its own referee) ends what the game can teach.
+      try {
+        s.apply(played, nullptr);
+      } catch (const std::exception&) {
+        break;
+      }
     }
   }
   return 0;
@@ -191,7 +209,14 @@ int main(int argc, char** argv) {
     const std::string mode = args.empty() ? "" : args[0];
     const int every = std::stoi(option("--every", "1"));
     if (mode == "features") return features(every);
-    if (mode == "moves") return moves(every);
+    const std::string exempt = option("--exempt", "none");
+    const std::vector<std::string> exempts = {"none", "red", "blue", "both"};
+    const auto e = std::find(exempts.begin(), exempts.end(), exempt);
+    if (e == exempts.end()) throw std::invalid_argument("--exempt is none, red, blue or both");
+    g_rules.two_square_exempt = static_cast<std::uint8_t>(e - exempts.begin());
+    const std::string side = option("--side", "");
+    if (!side.empty() && side != "r" && side != "b") throw std::invalid_argument("--side is r or b");
+    if (mode == "moves") return moves(every, side.empty() ? -1 : side == "r" ? 0 : 1);
     if (mode == "selfplay")
       return selfplay(std::stoi(option("--games", "10")), option("--agent", "stratego:nodes=2000"),
                       std::stoull(option("--seed", "1")));
@@ -202,7 +227,7 @@ int main(int argc, char** argv) {
       for (const char* n : kSetupFeatureNames) std::cout << "setup " << n << "\n";
       return 0;
     }
-    std::cerr << "usage: stratego_data features|moves|setups|selfplay|names [--every N] [--games N --agent SPEC --seed S]\n";
+    std::cerr << "usage: stratego_data features|moves|setups|selfplay|names [--every N] [--side r|b] [--exempt none|red|blue|both] [--games N --agent SPEC --seed S]\n";
     return 2;
   } catch (const std::exception& e) {
     std::cerr << "stratego_data: " << e.what() << "\n";

@@ -58,6 +58,36 @@ def gravon_games(archive):
             yield field.group(1), winner, moves
 
 
+def record_games(folder, agent=None):
+    """Games from the records of `strat arena --save` in `folder`, as stratego_data's text lines, split by the side to
+    learn from and by the rules they were played under: {(side, exempt): lines}, side "" for every move, or "r" / "b"
+    for the moves of the side whose agent's name contains `agent` (that side's games only); exempt as the record's
+    two_square_exempt (none without it)."""
+    out = {}
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".txt"):
+            continue
+        with open(os.path.join(folder, name)) as f:
+            text = f.read()
+        start = re.search(r'^\[Start "(\S+) r"\]', text, re.M)
+        if not start or not re.search(r'^\[Game "stratego(:classic)?[,"]', text, re.M):
+            continue
+        result = re.search(r'^\[Result "(\w+)', text, re.M)
+        winner = {"red": "r", "blue": "b"}.get(result.group(1) if result else "", "d")
+        moves = re.findall(r"^\d+\. (\S+)", text, re.M)
+        exempt = re.search(r'^\[Game "[^"]*two_square_exempt=(\w+)', text, re.M)
+        side = ""
+        if agent is not None:
+            red = re.search(r'^\[Red "([^"]*)"\]', text, re.M).group(1)
+            blue = re.search(r'^\[Blue "([^"]*)"\]', text, re.M).group(1)
+            if (agent in red) == (agent in blue):
+                continue
+            side = "r" if agent in red else "b"
+        out.setdefault((side, exempt.group(1) if exempt else "none"), []).append(
+            f"{start.group(1)} {winner} {' '.join(moves)}\n")
+    return {k: "".join(v) for k, v in out.items()}
+
+
 def run_data(build, args, games_text=None, columns=None):
     """Runs stratego_data and returns its float32 rows as an array of `columns` columns."""
     tool = os.path.join(build, "tools", "stratego_data")
@@ -159,12 +189,15 @@ def log_loss(x, y, w, b):
     return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
 
 
-def fit_softmax(x, played, group, l2=1e-3, rounds=25):
-    """Conditional logit over groups of rows (one group a position, one row a legal move), by Newton's method."""
+def fit_softmax(x, played, group, l2=1e-3, rounds=25, weight=None):
+    """Conditional logit over groups of rows (one group a position, one row a legal move), by Newton's method;
+    `weight`, per row (the same within a group), weighs each position (1 when None)."""
     n, k = x.shape
     x = x.astype(np.float64)
     starts = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
-    groups = len(starts)
+    rw = np.ones(n) if weight is None else weight.astype(np.float64)
+    gw = rw[starts]
+    groups = gw.sum()
     w = np.zeros(k)
     for _ in range(rounds):
         z = x @ w
@@ -173,9 +206,10 @@ def fit_softmax(x, played, group, l2=1e-3, rounds=25):
         total = np.repeat(np.add.reduceat(e, starts), np.diff(np.r_[starts, n]))
         p = e / total
         mean = np.add.reduceat(x * p[:, None], starts)  # per group: E_p[f]
-        grad = -(x[played > 0.5].sum(axis=0) - mean.sum(axis=0)) + l2 * groups * w
-        # Per group the covariance of f under p: E_p[f f^T] - E_p[f] E_p[f]^T, summed.
-        second = (x * p[:, None]).T @ x - mean.T @ mean
+        chosen = played > 0.5
+        grad = -((x[chosen] * rw[chosen, None]).sum(axis=0) - (mean * gw[:, None]).sum(axis=0)) + l2 * groups * w
+        # Per group the covariance of f under p: E_p[f f^T] - E_p[f] E_p[f]^T, summed with the weights.
+        second = (x * (p * rw)[:, None]).T @ x - (mean * gw[:, None]).T @ mean
         hess = second + l2 * groups * np.eye(k)
         step = np.linalg.solve(hess, grad)
         w -= step
@@ -229,6 +263,14 @@ def main():
     ap.add_argument("--prior", type=float, default=0.0,
                     help="weight of a Gaussian prior centred on the starting weights (eval_model.cpp's material "
                          "values) instead of on zero, per position")
+    ap.add_argument("--program-games", action="append", default=[], metavar="DIR",
+                    help="records of games between programs (strat arena --save): every move is added to the move "
+                         "predictor's training set")
+    ap.add_argument("--program-weight", type=float, default=4.0,
+                    help="how much each position of --program-games weighs against one of people's")
+    ap.add_argument("--program-held-out", action="append", default=[], metavar="DIR",
+                    help="records whose moves by --held-out-agent measure the move predictor (never trained on)")
+    ap.add_argument("--held-out-agent", default="", help="the agent of --program-held-out whose moves are measured")
     ap.add_argument("--unconstrained", action="store_true",
                     help="fit the evaluation without the signs and the rank ladder (SIGNS, LADDER)")
     args = ap.parse_args()
@@ -314,6 +356,29 @@ def main():
     for n, v in zip(eval_names, w):
         print(f"    {n:16s} {v:+.4f}", file=sys.stderr)
 
+    def program_rows(folders, agent=None):
+        """Move rows of the records in `folders` (only `agent`'s moves when given), position indices from 0."""
+        parts, base = [], 0
+        for folder in folders:
+            for (side, exempt), text in record_games(folder, agent).items():
+                rows = run_data(args.build, ["moves", "--exempt", exempt] + (["--side", side] if side else []), text,
+                                move_k + 2)
+                if len(rows):
+                    # A move strat's rules forbid (an outside program's, judged by its own referee) is among no
+                    # position's legal moves: such positions teach nothing.
+                    group = rows[:, move_k + 1]
+                    starts = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
+                    hits = np.add.reduceat(rows[:, move_k], starts)
+                    keep = np.repeat(hits == 1, np.diff(np.r_[starts, len(rows)]))
+                    rows = rows[keep].copy()
+                    if not len(rows):
+                        continue
+                    rows[:, move_k + 1] = np.unique(rows[:, move_k + 1], return_inverse=True)[1]
+                    rows[:, move_k + 1] += base
+                    base = rows[:, move_k + 1].max() + 1
+                    parts.append(rows)
+        return np.vstack(parts) if parts else np.zeros((0, move_k + 2), dtype=np.float32)
+
     mtrain = np.vstack([moves[a] for a in TRAIN])
     mheld = np.vstack([moves[a] for a in HELD_OUT])
     # Position indices restart per archive: make them distinct.
@@ -322,10 +387,33 @@ def main():
     for a in TRAIN:
         groups.append(moves[a][:, move_k + 1] + offset)
         offset += moves[a][:, move_k + 1].max() + 1
-    mw = fit_softmax(mtrain[:, :move_k], mtrain[:, move_k], np.concatenate(groups))
+    people = offset
+    weight = np.ones(len(mtrain))
+    of_people = np.ones(len(mtrain), dtype=bool)
+    programs = program_rows(args.program_games)
+    if len(programs):
+        groups.append(programs[:, move_k + 1] + offset)
+        offset += programs[:, move_k + 1].max() + 1
+        mtrain = np.vstack([mtrain, programs])
+        weight = np.r_[weight, np.full(len(programs), args.program_weight)]
+        of_people = np.r_[of_people, np.zeros(len(programs), dtype=bool)]
+        print(f"move predictor: {int(offset - people)} positions of programs' games added, each weighing "
+              f"{args.program_weight:g}", file=sys.stderr)
+    mw = fit_softmax(mtrain[:, :move_k], mtrain[:, move_k], np.concatenate(groups), weight=weight)
     t1, t3, u1, u3, n = top_k(mheld[:, :move_k], mheld[:, move_k], mheld[:, move_k + 1], mw)
     print(f"move predictor: held out {n} positions: top-1 {t1:.1%}, top-3 {t3:.1%} "
           f"(uniform {u1:.1%}, {u3:.1%})", file=sys.stderr)
+    if args.program_held_out:
+        held_programs = program_rows(args.program_held_out, args.held_out_agent)
+        x, played, group = held_programs[:, :move_k], held_programs[:, move_k], held_programs[:, move_k + 1]
+        t1, t3, u1, u3, n = top_k(x, played, group, mw)
+        print(f"move predictor: {n} positions of {args.held_out_agent} (held out): top-1 {t1:.1%}, top-3 {t3:.1%} "
+              f"(uniform {u1:.1%}, {u3:.1%})", file=sys.stderr)
+        if len(programs):
+            people_only = fit_softmax(mtrain[of_people, :move_k], mtrain[of_people, move_k],
+                                      np.concatenate(groups)[of_people])
+            p1, p3, _, _, _ = top_k(x, played, group, people_only)
+            print(f"  fitted to people's games alone: top-1 {p1:.1%}, top-3 {p3:.1%}", file=sys.stderr)
     for name, v in zip(move_names, mw):
         print(f"    {name:20s} {v:+.4f}", file=sys.stderr)
 
@@ -344,14 +432,16 @@ def main():
     if not args.write:
         return
     # The command as anyone would type it: where this machine kept its build and its cache does not matter.
-    words, skip = [], False
+    # Folders of records are named by their last part (docs/games/stratego.md gives the arena commands that made them).
+    words, skip, folder = [], False, False
     for a in sys.argv[1:]:
         if skip or a.startswith(("--build=", "--cache=")):
             skip = False
             continue
         skip = a in ("--build", "--cache")
         if not skip:
-            words.append(a)
+            words.append(os.path.basename(os.path.normpath(a)) if folder else a)
+        folder = a in ("--program-games", "--program-held-out")
     command = " ".join(["python3 tools/stratego_train.py"] + words)
     with open(os.path.join(ROOT, "src/games/stratego/eval_weights.cpp"), "w") as f:
         f.write(f"// Written by `{command}` (tools/stratego_train.py): the evaluation's weights, fitted to the results of\n"

@@ -42,3 +42,39 @@ def test_the_signs_and_the_ladder_hold_where_the_data_says_otherwise():
     assert abs(fitted[idx["flag_danger"]] - (-0.8)) < 0.15
     for name, s in train.SIGNS.items():
         assert s * fitted[idx[name]] >= -1e-9, name
+
+
+def test_arena_records_become_the_trainers_games_by_side_and_rules(strat_binary, tmp_path):
+    import subprocess
+    arena = subprocess.run([strat_binary, "arena", "stratego", "--agents", "random,mcts:iterations=5", "--games", "2",
+                            "--seed", "11", "--save", str(tmp_path)], capture_output=True, text=True)
+    assert arena.returncode == 0, arena.stderr
+    every = train.record_games(str(tmp_path))
+    assert list(every) == [("", "none")]
+    lines = every[("", "none")].splitlines()
+    assert len(lines) == 2
+    for name, line in zip(sorted(p.name for p in tmp_path.iterdir()), lines):
+        text = (tmp_path / name).read_text()
+        field, winner, *moves = line.split()
+        assert f'[Start "{field} r"]' in text
+        assert winner in "rbd"
+        assert len(moves) == len([l for l in text.splitlines() if l[:1].isdigit()])
+    # Colours alternate: mcts is Blue in the first game and Red in the second.
+    by_side = train.record_games(str(tmp_path), "mcts")
+    assert sorted(by_side) == [("b", "none"), ("r", "none")]
+
+    # stratego_data --side keeps one side's positions only: Red's and Blue's together are all of them.
+    from conftest import BUILD
+    tool = str(BUILD / "tools" / "stratego_data")
+    columns = len([l for l in subprocess.run([tool, "names"], capture_output=True, text=True).stdout.splitlines()
+                   if l.startswith("move ")]) + 2
+
+    def positions(*args):
+        out = subprocess.run([tool, "moves", *args], input=every[("", "none")].encode(), capture_output=True).stdout
+        rows = np.frombuffer(out, dtype=np.float32).reshape(-1, columns)
+        assert rows[:, columns - 2].sum() == len(np.unique(rows[:, columns - 1])), "one move played per position"
+        return len(np.unique(rows[:, columns - 1]))
+
+    total = positions()
+    assert positions("--side", "r") + positions("--side", "b") == total > 0
+    assert positions("--side", "r", "--exempt", "both") == positions("--side", "r")
