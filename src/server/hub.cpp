@@ -74,7 +74,7 @@ Room& Hub::add_room(std::unique_ptr<Room> room) {
     // A rated game's rematch is rated too, with the same accounts on swapped seats (and the same pair limit).
     if (ratings_)
       if (auto rated = ratings_->game(ref.id()); rated && rated->users[0] != 0 && rated->users[1] != 0)
-        ratings_->add_game(made.id(), rated->key, rated->users[1], rated->users[0]);
+        ratings_->add_paired_game(made.id(), rated->key, rated->users[1], rated->users[0]);
     return made.id();
   });
   rooms_[ref.id()] = std::move(room);
@@ -346,13 +346,18 @@ void Hub::handle(Room& room, Client* client, const json& message) {
 
 void Hub::rate(Room& room) {
   if (!ratings_ || rated_.count(room.id())) return;
-  const auto rated = ratings_->game(room.id());
-  if (rated && rated->counts && rated->users[0] != 0 && rated->users[1] != 0) {
-    store_.settle();  // the move that ended the game is stored before its result counts
-    const Ending e = room.ending();
-    ratings_->apply(room.id(), e.status == Status::Win ? e.winner : -1);
+  try {
+    const auto rated = ratings_->game(room.id());
+    if (rated && rated->counts && rated->users[0] != 0 && rated->users[1] != 0) {
+      store_.settle();  // the move that ended the game is stored before its result counts
+      const Ending e = room.ending();
+      ratings_->apply(room.id(), e.status == Status::Win ? e.winner : -1);
+    }
+    rated_.insert(room.id());
+  } catch (const std::exception& e) {
+    // Not marked: the next change of the game, or the next start, tries again.
+    std::cerr << "strat serve: game " << room.id() << ": rating not applied: " << e.what() << "\n";
   }
-  rated_.insert(room.id());
 }
 
 void Hub::pump(Room& room) {

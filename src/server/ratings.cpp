@@ -83,7 +83,7 @@ void Ratings::add_game(const std::string& game_id, const RatingKey& key, int sea
       {game_id, key.game, key.variant, key.time_class, seat == 0 ? user : 0, seat == 1 ? user : 0, now()});
 }
 
-bool Ratings::add_game(const std::string& game_id, const RatingKey& key, std::int64_t red, std::int64_t blue) {
+bool Ratings::add_paired_game(const std::string& game_id, const RatingKey& key, std::int64_t red, std::int64_t blue) {
   std::lock_guard lock(mutex_);
   DbTransaction tx(*db_);
   const bool counts = pair_games(red, blue) < kPairLimit;
@@ -97,7 +97,8 @@ bool Ratings::add_game(const std::string& game_id, const RatingKey& key, std::in
 
 void Ratings::check_seat(const RatedGame& game, int seat, std::int64_t user) {
   if (user == 0) bad_input("a rated game's seat needs a logged-in account");
-  if (game.users[1 - seat] == user) bad_input("a rated game needs two different accounts: this one holds the other seat");
+  if (game.users[1 - seat] == user)
+    bad_input("a rated game needs two different accounts: this one holds the other seat");
 }
 
 int Ratings::pair_games(std::int64_t a, std::int64_t b) {

@@ -48,7 +48,7 @@ class Ratings {
   // A new rated game with `seat` held by `user` (the other seat is taken later).
   void add_game(const std::string& game_id, const RatingKey& key, int seat, std::int64_t user);
   // A new rated game with both seats known (a rematch); returns whether it counts (the pair limit).
-  bool add_game(const std::string& game_id, const RatingKey& key, std::int64_t red, std::int64_t blue);
+  bool add_paired_game(const std::string& game_id, const RatingKey& key, std::int64_t red, std::int64_t blue);
   // Checks that `user` may take `seat` of `game`: throws BadInput (one line) when no account is logged in or
   // the account already holds the other seat.
   static void check_seat(const RatedGame& game, int seat, std::int64_t user);

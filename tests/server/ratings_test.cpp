@@ -520,7 +520,8 @@ TEST_F(RatingsHttp, LeaderboardAndProfileRoutes) {
   EXPECT_EQ(unknown.body(), R"({"error":"no user 'nobody'"})");
   auto board = send(http::verb::get, "/api/leaderboard?game=nim&class=blitz");
   ASSERT_EQ(board.result_int(), 200) << board.body();
-  EXPECT_EQ(json::parse(board.body()), (json{{"game", "nim"}, {"variant", ""}, {"class", "blitz"}, {"players", json::array()}}));
+  EXPECT_EQ(json::parse(board.body()),
+            (json{{"game", "nim"}, {"variant", ""}, {"class", "blitz"}, {"players", json::array()}}));
   EXPECT_EQ(error_of(send(http::verb::get, "/api/leaderboard")), "the leaderboard needs ?game=NAME");
   EXPECT_EQ(error_of(send(http::verb::get, "/api/leaderboard?game=nim&class=fast")),
             "class must be bullet, blitz, rapid or classical");
