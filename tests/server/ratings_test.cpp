@@ -38,7 +38,8 @@ TEST(RatingTimeClass, EstimatedDurationIsBasePlusFortyIncrements) {
   EXPECT_EQ(time_class(3 * kMinute - 1, 0), "bullet");
   EXPECT_EQ(time_class(3 * kMinute, 0), "blitz");
   EXPECT_EQ(time_class(3 * kMinute, 2000), "blitz");            // 4:20
-  EXPECT_EQ(time_class(5 * kMinute, 3000), "rapid");            // 7 + 2 = 9
+  EXPECT_EQ(time_class(5 * kMinute, 3000), "blitz");            // 7:00
+  EXPECT_EQ(time_class(5 * kMinute, 5000), "rapid");            // 8:20
   EXPECT_EQ(time_class(8 * kMinute, 0), "rapid");
   EXPECT_EQ(time_class(15 * kMinute, 10'000), "rapid");         // 21:40
   EXPECT_EQ(time_class(25 * kMinute, 0), "classical");
