@@ -65,6 +65,15 @@ std::string cookie(const Request& req, std::string_view name) {
   return "";
 }
 
+// An Origin, when the browser sends one (it does on every POST and WebSocket), names this host.
+bool same_origin(const Request& req) {
+  std::string_view origin = req[http::field::origin];
+  if (origin.empty()) return true;
+  for (std::string_view scheme : {"http://", "https://"})
+    if (origin.substr(0, scheme.size()) == scheme) return origin.substr(scheme.size()) == req[http::field::host];
+  return false;
+}
+
 // Cross-site forgery: a state-changing request must be JSON, which a page of another site can send only after
 // a CORS preflight this server never grants; and an Origin, when the browser sends one, must be this host.
 // SameSite=Lax already keeps the cookie off other sites' POSTs; this holds also for browsers that ignore it.
@@ -76,14 +85,7 @@ void check_same_site(const Request& req) {
   for (char& c : lowered) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (lowered != "application/json")
     throw Refusal{http::status::forbidden, "account requests must be sent as application/json"};
-  std::string_view origin = req[http::field::origin];
-  if (origin.empty()) return;
-  for (std::string_view scheme : {"http://", "https://"})
-    if (origin.substr(0, scheme.size()) == scheme) {
-      if (origin.substr(scheme.size()) == req[http::field::host]) return;
-      break;
-    }
-  throw Refusal{http::status::forbidden, "cross-site request refused"};
+  if (!same_origin(req)) throw Refusal{http::status::forbidden, "cross-site request refused"};
 }
 
 json body_of(const Request& req) {
@@ -122,6 +124,15 @@ AccountRoutes::AccountRoutes(Accounts& accounts, Hub& hub, bool secure_cookies)
 AccountRoutes::~AccountRoutes() { workers_.join(); }
 
 bool AccountRoutes::handles(std::string_view target) { return target.substr(0, kPrefix.size()) == kPrefix; }
+
+std::int64_t AccountRoutes::user_of(const Request& req) {
+  // Another site's page must not seat the browser's account in a rated game it then plays itself.
+  if (!same_origin(req)) return 0;
+  const std::string token = cookie(req, kSessionCookie);
+  if (token.empty()) return 0;
+  const auto session = accounts_.who(token);
+  return session ? session->user_id : 0;
+}
 
 std::string address_key(const asio::ip::address& address) {
   if (address.is_v4()) return address.to_string();

@@ -11,6 +11,7 @@
 #include <boost/asio/thread_pool.hpp>
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/string_body.hpp>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -31,6 +32,10 @@ class AccountRoutes {
   ~AccountRoutes();
 
   static bool handles(std::string_view target);
+  // The account of the request's session cookie, 0 without a live session or for a request from another
+  // site's page (rated games' seats, Hub::create). A single lookup, no password hashing: it runs on the
+  // calling thread.
+  std::int64_t user_of(const Request& req);
   // `address`: the client's (address_key), for the failed-login limit per address; "" when the server runs with
   // --max-per-address 0 (behind a reverse proxy).
   boost::asio::awaitable<Response> answer(Request req, std::string address);

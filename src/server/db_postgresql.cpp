@@ -84,7 +84,7 @@ class PostgresDb final : public Db {
   }
   void begin_exclusive() override {
     begin();
-    script("SELECT pg_advisory_xact_lock(7357)");  // any fixed key: only the stores' migrations take it
+    script("SELECT pg_advisory_xact_lock(7357)");  // any fixed key: taken by migrations and rating updates only
   }
   void commit() override {
     in_transaction_ = false;

@@ -22,6 +22,8 @@
 #include "server/headers.hpp"
 #include "server/live_http.hpp"
 #include "server/query.hpp"
+#include "server/ratings.hpp"
+#include "server/time_class.hpp"
 #include "server/static_files.hpp"
 #include "server/ws_writer.hpp"
 
@@ -110,16 +112,36 @@ json parse_body(const Request& req) {
 
 int ply_param(const std::string& target) { return query_int(target, "ply", 0); }
 
-// /api/... routes. Paths: /api/games, /api/lobby, /api/state, /api/games/ID/{join,replay,views,analysis,record}.
-Response api(Hub& hub, const Request& req) {
+// GET /api/leaderboard and /api/users/NAME (docs/server.md, "Rated games"): public, read only.
+Response ratings_api(Ratings& ratings, const Request& req, const std::string& path, const std::string& target) {
+  if (path == "/api/leaderboard") {
+    const std::string game = query_param(target, "game"), cls = query_param(target, "class");
+    if (game.empty()) bad_input("the leaderboard needs ?game=NAME");
+    Registry::global().get(game);  // an unknown game is refused, naming the known ones
+    if (!cls.empty() && !valid_time_class(cls)) bad_input("class must be bullet, blitz, rapid or classical");
+    return json_response(req, ratings.leaderboard(game, query_param(target, "variant"), cls));
+  }
+  const std::string name = path.substr(std::string("/api/users/").size());
+  auto profile = ratings.profile(name);
+  if (!profile) return error_response(req, http::status::not_found, "no user " + strat::quoted(name));
+  return json_response(req, *profile);
+}
+
+// /api/... routes. Paths: /api/games, /api/lobby, /api/state, /api/games/ID/{join,replay,views,analysis,record},
+// /api/leaderboard, /api/users/NAME. `accounts` (null without accounts) names the account of a rated game's seat.
+Response api(Hub& hub, const Request& req, AccountRoutes* accounts) {
   std::string target(req.target());
   std::string path = target.substr(0, target.find('?'));
   auto method = req.method();
   try {
     hub.settle();
+    const auto user = [&] { return accounts ? accounts->user_of(req) : std::int64_t{0}; };
     if (path == "/api/games" && method == http::verb::get) return json_response(req, hub.catalog());
     if (path == "/api/games" && method == http::verb::post)
-      return json_response(req, hub.create(parse_body(req)), http::status::created);
+      return json_response(req, hub.create(parse_body(req), user()), http::status::created);
+    if (hub.ratings() && method == http::verb::get &&
+        (path == "/api/leaderboard" || path.rfind("/api/users/", 0) == 0))
+      return ratings_api(*hub.ratings(), req, path, target);
     if (path == "/api/lobby" && method == http::verb::get) return json_response(req, hub.lobby());
     if (path == "/api/state" && method == http::verb::get) return json_response(req, hub.state(query_param(target, "token")));
     // "Your games": the player's secret travels in the Authorization header, never in a URL.
@@ -135,7 +157,7 @@ Response api(Hub& hub, const Request& req) {
       std::string rest = path.substr(prefix.size());
       auto slash = rest.find('/');
       std::string id = rest.substr(0, slash), action = slash == std::string::npos ? "" : rest.substr(slash + 1);
-      if (action == "join" && method == http::verb::post) return json_response(req, hub.take_open_seat(id));
+      if (action == "join" && method == http::verb::post) return json_response(req, hub.take_open_seat(id, user()));
       if (action == "replay" && method == http::verb::get) return json_response(req, hub.replay(id, ply_param(target)));
       if (action == "views" && method == http::verb::get)
         return json_response(req, hub.views(id, query_param(target, "token"), ply_param(target)));
@@ -163,7 +185,8 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   // few snapshots of the longest games (about 150 KB at 3,000 plies) and many moves.
   static constexpr std::size_t kQueueBytes = 1 << 20;
 
-  asio::awaitable<void> run(Request req) {
+  // `user`: the account of the request's session cookie (0: none), for an invite that claims a rated seat.
+  asio::awaitable<void> run(Request req, std::int64_t user) {
     std::string token = query_param(std::string(req.target()), "token");
     // Pings keep a quiet player's connection open; a peer that stops answering is dropped after a minute.
     websocket::stream_base::timeout timeouts{std::chrono::seconds(30), std::chrono::seconds(60), true};
@@ -173,7 +196,7 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
     std::string why;
     Access access;
     std::vector<TokenGrant> claimed;
-    room_ = hub_.open(token, access, why, &claimed);
+    room_ = hub_.open(token, access, why, &claimed, user);
     if (!room_) {
       send(json{{"type", "error"}, {"request", "join"}, {"message", why}}.dump());
       co_await writer_.drain();
@@ -291,8 +314,9 @@ asio::awaitable<void> http_session(tcp::socket socket, Hub& hub, std::shared_ptr
           co_await run_live_ws(stream.release_socket(), *live, std::move(req));
           co_return;
         }
+        const std::int64_t user = accounts ? accounts->user_of(req) : 0;
         auto ws = std::make_shared<WsSession>(stream.release_socket(), hub);
-        co_await ws->run(std::move(req));
+        co_await ws->run(std::move(req), user);
         co_return;
       }
       std::string target(req.target());
@@ -301,7 +325,7 @@ asio::awaitable<void> http_session(tcp::socket socket, Hub& hub, std::shared_ptr
         res = co_await accounts->answer(std::move(req), address);
       else
         res = live && is_live_api(target)     ? live_api(*live, req)
-              : target.rfind("/api/", 0) == 0 ? api(hub, req)
+              : target.rfind("/api/", 0) == 0 ? api(hub, req, accounts.get())
                                               : static_file(req, *files);
       bool keep = res.keep_alive();
       co_await http::async_write(stream, res, asio::use_awaitable);

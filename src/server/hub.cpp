@@ -5,6 +5,9 @@
 
 #include "core/error.hpp"
 #include "core/text.hpp"
+#include "server/ratings.hpp"
+#include "server/room_text.hpp"
+#include "server/time_class.hpp"
 
 namespace strat::server {
 
@@ -64,10 +67,14 @@ void Hub::restore_all() {
 
 Room& Hub::add_room(std::unique_ptr<Room> room) {
   Room& ref = *room;
-  ref.set_spawner([this](const NewGame& r, std::vector<TokenGrant>& grants) {
+  ref.set_spawner([this, &ref](const NewGame& r, std::vector<TokenGrant>& grants) {
     Room& made = add_room(Room::create(store_, r, grants, now_ms()));
     for (const auto& g : grants)
       if (is_invite(g.role)) made.set_invite_pending(g.acts == 1 ? 0 : 1, true);
+    // A rated game's rematch is rated too, with the same accounts on swapped seats (and the same pair limit).
+    if (ratings_)
+      if (auto rated = ratings_->game(ref.id()); rated && rated->users[0] != 0 && rated->users[1] != 0)
+        ratings_->add_paired_game(made.id(), rated->key, rated->users[1], rated->users[0]);
     return made.id();
   });
   rooms_[ref.id()] = std::move(room);
@@ -95,7 +102,30 @@ json Hub::catalog() const {
   return {{"games", games}};
 }
 
-json Hub::create(const json& body) {
+RatingKey Hub::rating_key(const NewGame& r, std::int64_t user) const {
+  if (!ratings_) bad_input("this server keeps no ratings: a game cannot be rated");
+  if (r.mode == Mode::Computer || r.mode == Mode::Selfplay) bad_input("a game against the computer is never rated");
+  if (r.mode == Mode::Hotseat) bad_input("a hotseat game is never rated: one screen plays both seats");
+  const std::string cls = time_class(r.clock_initial_ms, r.clock_increment_ms);
+  if (cls.empty()) bad_input("a rated game needs a clock: set clock_initial_ms");
+  if (user == 0) bad_input("a rated game's seat needs a logged-in account");
+  // One rating per variant: a game with any other option changed would be rated against another game's.
+  const GameSpec spec = GameSpec::parse(r.game);
+  const std::string plain = spec.variant.empty() ? spec.info->name : spec.info->name + ":" + spec.variant;
+  if (room_text::canonical_spec(GameSpec::parse(plain)) != room_text::canonical_spec(spec))
+    bad_input("a rated game is played by its variant's own rules: " + strat::quoted(r.game) + " changes them");
+  return {spec.info->name, spec.variant, cls};
+}
+
+void Hub::add_rating_fields(const std::string& game_id, json& answer) {
+  const auto rated = ratings_ ? ratings_->game(game_id) : std::nullopt;
+  answer["rated"] = rated && rated->counts;
+  if (rated && !rated->counts)
+    answer["rating_note"] = "not rated: these two accounts have played " + std::to_string(Ratings::kPairLimit) +
+                            " rated games in the last 24 hours";
+}
+
+json Hub::create(const json& body, std::int64_t user) {
   if (!body.is_object()) bad_input("the request body must be a JSON object");
   NewGame r;
   auto str = [&](const char* key, std::string& out) {
@@ -129,14 +159,23 @@ json Hub::create(const json& body) {
     r.seed = static_cast<std::uint64_t>(seed);
   }
   if (body.contains("listed")) r.listed = body["listed"].is_boolean() && body["listed"].get<bool>();
+  bool rated = false;
+  if (body.contains("rated") && !body["rated"].is_null()) {
+    if (!body["rated"].is_boolean()) bad_input("\"rated\" must be true or false");
+    rated = body["rated"].get<bool>();
+  }
+  const std::optional<RatingKey> key = rated ? std::optional(rating_key(r, user)) : std::nullopt;
   std::vector<TokenGrant> grants;
   auto room = Room::create(store_, r, grants, now_ms());
   for (const auto& g : grants)
     if (is_invite(g.role)) room->set_invite_pending(g.acts == 1 ? 0 : 1, true);
+  if (key) ratings_->add_game(room->id(), *key, r.human_seat, user);
   std::string id = add_room(std::move(room)).id();
   json tokens = json::array();
   for (const auto& g : grants) tokens.push_back({{"token", g.token}, {"role", to_string(g.role)}, {"acts", g.acts}, {"sees", g.sees}});
-  return {{"id", id}, {"tokens", tokens}};
+  json answer{{"id", id}, {"tokens", tokens}};
+  if (key) add_rating_fields(id, answer);
+  return answer;
 }
 
 json Hub::lobby() const {
@@ -152,23 +191,27 @@ json Hub::lobby() const {
   return {{"open", open}, {"recent", recent}};
 }
 
-json Hub::take_open_seat(const std::string& game_id) {
+json Hub::take_open_seat(const std::string& game_id, std::int64_t user) {
   Room& r = room(game_id);
   if (r.meta().listed && !r.over()) {
     for (const auto& t : store_.tokens(game_id)) {
       if (t.claimed || t.acts == 0) continue;
-      auto grants = claim(r, t);
+      auto grants = claim(r, t, user);
       if (grants.empty()) break;
       json tokens = json::array();
       for (const auto& g : grants) tokens.push_back({{"token", g.token}, {"role", to_string(g.role)}, {"acts", g.acts}, {"sees", g.sees}});
-      return {{"id", game_id}, {"token", grants.front().token}, {"tokens", tokens}};
+      json answer{{"id", game_id}, {"token", grants.front().token}, {"tokens", tokens}};
+      if (ratings_ && ratings_->game(game_id)) add_rating_fields(game_id, answer);
+      return answer;
     }
   }
   bad_input("game " + game_id + " has no open seat");
 }
 
-std::vector<TokenGrant> Hub::claim(Room& room, const StoredToken& invite) {
+std::vector<TokenGrant> Hub::claim(Room& room, const StoredToken& invite, std::int64_t user) {
   int seat = invite.acts == 1 ? 0 : 1;
+  const auto rated = ratings_ ? ratings_->game(room.id()) : std::nullopt;
+  if (rated) Ratings::check_seat(*rated, seat, user);
   std::vector<StoredToken> fresh{{random_token(), room.id(), invite.acts, invite.sees, true}};
   std::vector<TokenGrant> grants{{fresh[0].token, invite.acts, invite.sees, seat_role(seat)}};
   if (Registry::global().get(GameSpec::parse(room.meta().spec).info->name).hidden_information()) {
@@ -176,6 +219,7 @@ std::vector<TokenGrant> Hub::claim(Room& room, const StoredToken& invite) {
     grants.push_back({fresh[1].token, 0, seat, watch_role(seat)});
   }
   if (!store_.claim_invite(invite.token, fresh)) return {};
+  if (rated) ratings_->take_seat(room.id(), seat, user);
   room.unlist();
   room.set_invite_pending(seat, false);
   return grants;
@@ -187,7 +231,8 @@ Room& Hub::room(const std::string& id) const {
   return *it->second;
 }
 
-Room* Hub::open(const std::string& token, Access& access, std::string& why, std::vector<TokenGrant>* claimed) {
+Room* Hub::open(const std::string& token, Access& access, std::string& why, std::vector<TokenGrant>* claimed,
+               std::int64_t user) {
   auto t = token.size() == 32 ? store_.token(token) : std::nullopt;
   if (!t) {
     why = "unknown or malformed game link";
@@ -208,7 +253,12 @@ Room* Hub::open(const std::string& token, Access& access, std::string& why, std:
       why = "this is an invite: open it in a browser to take the seat";
       return nullptr;
     }
-    *claimed = claim(*it->second, *t);
+    try {
+      *claimed = claim(*it->second, *t, user);
+    } catch (const BadInput& e) {
+      why = e.what();
+      return nullptr;
+    }
     if (claimed->empty()) {
       why = "this invite link was used already";
       return nullptr;
@@ -294,7 +344,24 @@ void Hub::handle(Room& room, Client* client, const json& message) {
   }
 }
 
+void Hub::rate(Room& room) {
+  if (!ratings_ || rated_.count(room.id())) return;
+  try {
+    const auto rated = ratings_->game(room.id());
+    if (rated && rated->counts && rated->users[0] != 0 && rated->users[1] != 0) {
+      store_.settle();  // the move that ended the game is stored before its result counts
+      const Ending e = room.ending();
+      ratings_->apply(room.id(), e.status == Status::Win ? e.winner : -1);
+    }
+    rated_.insert(room.id());
+  } catch (const std::exception& e) {
+    // Not marked: the next change of the game, or the next start, tries again.
+    std::cerr << "strat serve: game " << room.id() << ": rating not applied: " << e.what() << "\n";
+  }
+}
+
 void Hub::pump(Room& room) {
+  if (room.over()) rate(room);
   arm_clock(room);
   auto job = room.next_agent_job();
   if (!job) return;

@@ -5,8 +5,11 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
+#include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
+#include <set>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -16,12 +19,19 @@
 
 namespace strat::server {
 
+class Ratings;
+struct RatingKey;
+
 class Hub {
  public:
   // `allow_client_seeds` (tests only, `strat serve --test-seeds`): POST /api/games may fix the seed of any game.
   // Otherwise a client may choose the seed only of a game without hidden information or chance.
   Hub(boost::asio::io_context& io, Store& store, unsigned agent_threads, bool allow_client_seeds = false);
   ~Hub();
+  // Rated games (docs/server.md, "Rated games"): set before restore_all, so that a rated game that ended just
+  // before a stop is rated when it is restored. Without it no game can be created rated.
+  void set_ratings(Ratings* ratings) { ratings_ = ratings; }
+  Ratings* ratings() const { return ratings_; }
   void restore_all();  // every stored game, replayed; unfinished agent turns resume
   // Moves accepted in one turn of the event loop commit together, and what clients are told of them goes out
   // after that commit (Store::enable_group_commit): the network server's mode (start_listener). Without it
@@ -30,11 +40,12 @@ class Hub {
   // Commits the moves waiting for their group's commit: done before an HTTP answer, which may show any move.
   void settle() { store_.settle(); }
 
-  // The JSON API (docs/server.md); each throws BadInput for a bad request.
+  // The JSON API (docs/server.md); each throws BadInput for a bad request. `user`: the logged-in account of
+  // the request (its session cookie), 0 for none; a rated game's seats are held by accounts.
   nlohmann::json catalog() const;
-  nlohmann::json create(const nlohmann::json& body);
+  nlohmann::json create(const nlohmann::json& body, std::int64_t user = 0);
   nlohmann::json lobby() const;
-  nlohmann::json take_open_seat(const std::string& game_id);
+  nlohmann::json take_open_seat(const std::string& game_id, std::int64_t user = 0);
   nlohmann::json state(const std::string& token);
   nlohmann::json replay(const std::string& game_id, int ply);
   // The board after `ply` moves as the holder of `token` saw it then; the token must be one of that game's.
@@ -48,8 +59,10 @@ class Hub {
   nlohmann::json player_games(const std::string& player);
 
   // A client opens a room with a token; returns null (and says why in `why`) when the token is unknown.
-  // Opening an unused invite claims its seat: `claimed` receives the claimer's own new tokens.
-  Room* open(const std::string& token, Access& access, std::string& why, std::vector<TokenGrant>* claimed);
+  // Opening an unused invite claims its seat for `user` (the account of the browser, 0 for none): `claimed`
+  // receives the claimer's own new tokens.
+  Room* open(const std::string& token, Access& access, std::string& why, std::vector<TokenGrant>* claimed,
+             std::int64_t user = 0);
   void handle(Room& room, Client* client, const nlohmann::json& message);
   std::size_t rooms() const { return rooms_.size(); }
 
@@ -58,7 +71,14 @@ class Hub {
   void check_player(const std::string& player);
   // Registers a new room (created or restored): its spawner for rematches, then the computer's turn and clock.
   Room& add_room(std::unique_ptr<Room> room);
-  std::vector<TokenGrant> claim(Room& room, const StoredToken& invite);
+  // Throws BadInput when a rated game's seat may not go to `user`.
+  std::vector<TokenGrant> claim(Room& room, const StoredToken& invite, std::int64_t user);
+  // What a game asked to be rated is rated as; throws BadInput (one line) when it cannot be rated.
+  RatingKey rating_key(const NewGame& request, std::int64_t user) const;
+  // A rated game's `rated` and `rating_note` for the answers that make or join it.
+  void add_rating_fields(const std::string& game_id, nlohmann::json& answer);
+  // Once the game is over: its result applied to the ratings (Ratings::apply makes a repeat harmless).
+  void rate(Room& room);
   void pump(Room& room);  // starts the computer's turn and arms the clock, after every change
   void arm_clock(Room& room);
   // While any clock runs, the time is stored every kHeartbeat: after a crash, a restored clock is charged up to
@@ -72,6 +92,8 @@ class Hub {
   std::map<std::string, std::unique_ptr<Room>> rooms_;
   std::map<std::string, std::unique_ptr<boost::asio::steady_timer>> timers_;
   bool allow_client_seeds_ = false;
+  Ratings* ratings_ = nullptr;
+  std::set<std::string> rated_;  // finished games already offered to ratings_ by this process
   boost::asio::steady_timer heartbeat_{io_};
   bool heartbeat_armed_ = false;
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);

@@ -72,6 +72,8 @@ class Room {
   // "Your games": this game as seen from `seat` (2: both, hotseat): opponent, phase, result for that seat.
   nlohmann::json player_entry(int seat) const;
   bool over() const { return ending().status != Status::Ongoing; }
+  // How the game ended (or that it goes on): by the rules, or by resignation, agreement or time.
+  Ending ending() const;
   bool in_setup() const { return !state_; }
   int ply() const { return state_ ? state_->ply() : 0; }
   int moves_played() const { return static_cast<int>(history_.size()); }
@@ -129,7 +131,6 @@ class Room {
 
   Room(Store& store, StoredGame meta, GameSpec spec);
   std::unique_ptr<AnyState> start_state() const;  // the position before the first move
-  Ending ending() const;
   int viewer(const Access& a) const;
   std::string view_text(const Access& a) const;
   nlohmann::json legal(const Access& a) const;

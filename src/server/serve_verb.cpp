@@ -16,6 +16,7 @@
 #include "server/hub.hpp"
 #include "server/live_hub.hpp"
 #include "server/live_store.hpp"
+#include "server/ratings.hpp"
 #include "server/store.hpp"
 
 namespace strat::server {
@@ -47,14 +48,17 @@ int serve(ServeArgs args, std::ostream& out, std::ostream& err) {
   boost::asio::io_context io(1);
   unsigned threads = args.agent_threads ? args.agent_threads : std::max(1u, std::thread::hardware_concurrency());
   Hub hub(io, store, threads, args.test_seeds);
+  // Accounts and ratings: own tables, own connections to the same database. Ratings come before the games'
+  // restore, which rates a rated game that ended just before the stop.
+  auto accounts_ptr = open([&] { return std::make_unique<Accounts>(args.db); });
+  auto ratings_ptr = open([&] { return std::make_unique<Ratings>(args.db); });
+  hub.set_ratings(ratings_ptr.get());
   hub.restore_all();
   // Live team games: own tables, own connection to the same database.
   auto live_store_ptr = open([&] { return std::make_unique<LiveStore>(args.db); });
   LiveStore& live_store = *live_store_ptr;
   LiveHub live(live_store);
   live.restore_all();
-  // Accounts: own tables, own connection to the same database.
-  auto accounts_ptr = open([&] { return std::make_unique<Accounts>(args.db); });
   ServeConfig config = args.config;
   config.live = &live;
   config.accounts = accounts_ptr.get();
