@@ -38,6 +38,12 @@ const HTTP = {
   'POST /api/players/me/games': 'lobby.schema.json#/definitions/Registered',
   'POST /api/live': 'live.schema.json#/definitions/LiveCreated',
   'GET /api/live/state': 'live.schema.json#/definitions/LiveView',
+  'POST /api/account/signup': 'account.schema.json#/definitions/AccountName',
+  'POST /api/account/login': 'account.schema.json#/definitions/AccountName',
+  'POST /api/account/logout': 'account.schema.json#/definitions/AccountDone',
+  'POST /api/account/logout-all': 'account.schema.json#/definitions/AccountDone',
+  'POST /api/account/password': 'account.schema.json#/definitions/AccountDone',
+  'GET /api/account/me': 'account.schema.json#/definitions/AccountMe',
 };
 const SOCKETS = {
   game: 'game-socket.schema.json#/definitions/ServerMessage',
