@@ -25,7 +25,7 @@ function set(next: AccountState): void {
 }
 
 // Asks the server; a 401 (no session, an ended or expired one) is logged out. Another failure (the server
-// unreachable) keeps what was known: it says nothing about the session.
+// unreachable) says nothing about the session: what was known stays, and a first answer shows the links.
 export async function refreshAccount(): Promise<AccountState> {
   try {
     const me = await call<AccountMe>('GET', '/api/account/me');
@@ -56,13 +56,24 @@ async function enter(action: 'signup' | 'login', username: string, password: str
 export const signUp = (username: string, password: string) => enter('signup', username, password);
 export const logIn = (username: string, password: string) => enter('login', username, password);
 
+// A session ended elsewhere (log out everywhere, a password changed on another device) is already what was
+// asked for: logged out, not an error.
 export async function logOut(everywhere = false): Promise<void> {
-  await call<AccountDone>('POST', everywhere ? '/api/account/logout-all' : '/api/account/logout', {});
+  try {
+    await call<AccountDone>('POST', everywhere ? '/api/account/logout-all' : '/api/account/logout', {});
+  } catch (e) {
+    if (!(e instanceof ApiError && e.status === 401)) throw e;
+  }
   set({ kind: 'out' });
 }
 
 export async function changePassword(old: string, next: string): Promise<void> {
-  await call<AccountDone>('POST', '/api/account/password', { old, new: next });
+  try {
+    await call<AccountDone>('POST', '/api/account/password', { old, new: next });
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401) set({ kind: 'out' });
+    throw e;
+  }
 }
 
 // Where a sign-in returns to: the last page seen that is not an account page, kept per tab (a reload of the

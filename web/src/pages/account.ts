@@ -43,7 +43,7 @@ function field(id: string, label: string, type: 'text' | 'password', autocomplet
 
 // A form whose submit runs `act`; a refusal is shown in one line under the fields, and the button is held
 // while the request is out (a second click would send a second login).
-function accountForm(id: string, fields: Field[], submit: string, act: () => Promise<void>): { form: HTMLFormElement; error: HTMLElement } {
+function accountForm(id: string, fields: Field[], submit: string, act: () => Promise<void>): HTMLFormElement {
   const error = h('p', { class: 'form-error', id: `${id}-error`, role: 'alert' });
   const button = h('button', { type: 'submit', class: 'primary', id: `${id}-submit` }, submit);
   const form = h('form', { class: 'account-form', id }, ...fields.map((f) => f.row), error, h('div', { class: 'row' }, button));
@@ -59,7 +59,7 @@ function accountForm(id: string, fields: Field[], submit: string, act: () => Pro
       button.disabled = false;
     }
   });
-  return { form, error };
+  return form;
 }
 
 function card(title: string, ...children: (Node | string | null)[]): HTMLElement {
@@ -69,7 +69,7 @@ function card(title: string, ...children: (Node | string | null)[]): HTMLElement
 export function signInPage(app: HTMLElement): () => void {
   const name = field('sign-in-username', 'Username', 'text', 'username');
   const password = field('sign-in-password', 'Password', 'password', 'current-password');
-  const { form } = accountForm('sign-in', [name, password], 'Sign in', async () => {
+  const form = accountForm('sign-in', [name, password], 'Sign in', async () => {
     await logIn(name.input.value.trim(), password.input.value);
     location.hash = placeToReturn();
   });
@@ -83,7 +83,7 @@ export function createAccountPage(app: HTMLElement): () => void {
   name.input.maxLength = 20;
   const password = field('create-password', 'Password', 'password', 'new-password', PASSWORD_RULE);
   const repeat = field('create-repeat', 'Repeat the password', 'password', 'new-password');
-  const { form } = accountForm('create', [name, password, repeat], 'Create account', async () => {
+  const form = accountForm('create', [name, password, repeat], 'Create account', async () => {
     if (password.input.value !== repeat.input.value) throw new Refused('The two passwords differ.');
     await signUp(name.input.value.trim(), password.input.value);
     location.hash = placeToReturn();
@@ -99,7 +99,7 @@ function passwordCard(): HTMLElement {
   const next = field('password-new', 'New password', 'password', 'new-password', PASSWORD_RULE);
   const repeat = field('password-repeat', 'Repeat the new password', 'password', 'new-password');
   const done = h('p', { class: 'form-done', id: 'password-done', role: 'status' });
-  const { form } = accountForm('password', [old, next, repeat], 'Change password', async () => {
+  const form = accountForm('password', [old, next, repeat], 'Change password', async () => {
     done.textContent = '';
     if (next.input.value !== repeat.input.value) throw new Refused('The two new passwords differ.');
     await changePassword(old.input.value, next.input.value);
