@@ -1,6 +1,7 @@
 // Browser tests of the account screens (issue 46): the header's account area, creating an account, signing in
 // and out, the server's refusals shown in one line, logging out everywhere and changing the password, on a
 // desktop and a phone. Registered by run.mjs, which owns the browser and the server.
+import { lowContrast } from './looks.mjs';
 
 export function registerAccountTests({ test, server, assert, until, shot, newPage, PHONE }) {
   const PASSWORD = 'correct horse';
@@ -174,5 +175,26 @@ export function registerAccountTests({ test, server, assert, until, shot, newPag
       await second.context().close();
       await first.context().close();
     }
+  });
+
+  test('account: the screens in light and dark, on a desktop and a phone: every text WCAG AA, the error included', async () => {
+    const failures = [];
+    for (const [options, tag] of [[{}, 'desktop'], [PHONE, 'phone']])
+      for (const scheme of ['light', 'dark']) {
+        const page = await newPage({ ...options, colorScheme: scheme });
+        await page.goto(`${server.base}/#/account/create`);
+        await createAccount(page, `Carol_${tag}_${scheme}`, PASSWORD, 'another one');
+        await errorOf(page, 'create');
+        for (const f of await page.evaluate(lowContrast)) failures.push(`create ${tag} ${scheme}: ${f}`);
+        await shot(page, `account-create-${tag}-${scheme}`);
+        await createAccount(page, `Carol_${tag}_${scheme}`, PASSWORD);
+        await signedInAs(page, `Carol_${tag}_${scheme}`);
+        await page.click('header .account-name');
+        await page.waitForSelector('#log-out');
+        for (const f of await page.evaluate(lowContrast)) failures.push(`account ${tag} ${scheme}: ${f}`);
+        await shot(page, `account-page-${tag}-${scheme}`);
+        await page.context().close();
+      }
+    assert(failures.length === 0, `low contrast:\n  ${failures.slice(0, 8).join('\n  ')}`);
   });
 }
