@@ -4,6 +4,8 @@ import type { Analysis, Catalog, Created, Joined, Lobby, ReplayFrame, ViewFrame 
 export async function call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   const res = await fetch(path, {
     method,
+    // The account's session cookie (HttpOnly) goes with every call to this server and to no other.
+    credentials: 'same-origin',
     headers: body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });

@@ -8,6 +8,11 @@ import type { NewPlayer, PlayerGame, PlayerGames } from './protocol';
 const KEY = 'strat.player';
 let making: Promise<string> | null = null;
 
+// The identity this browser already holds, without making one: what a sign-up or login joins to the account.
+export function knownIdentity(): string | null {
+  return localStorage.getItem(KEY);
+}
+
 async function identity(fresh = false): Promise<string> {
   const known = localStorage.getItem(KEY);
   if (known && !fresh) return known;

@@ -38,6 +38,14 @@ const HTTP = {
   'POST /api/players/me/games': 'lobby.schema.json#/definitions/Registered',
   'POST /api/live': 'live.schema.json#/definitions/LiveCreated',
   'GET /api/live/state': 'live.schema.json#/definitions/LiveView',
+  'POST /api/account/signup': 'account.schema.json#/definitions/AccountName',
+  'POST /api/account/login': 'account.schema.json#/definitions/AccountName',
+  'POST /api/account/logout': 'account.schema.json#/definitions/AccountDone',
+  'POST /api/account/logout-all': 'account.schema.json#/definitions/AccountDone',
+  'POST /api/account/password': 'account.schema.json#/definitions/AccountDone',
+  'GET /api/account/me': 'account.schema.json#/definitions/AccountMe',
+  'GET /api/leaderboard': 'ratings.schema.json#/definitions/Leaderboard',
+  'GET /api/users/*': 'ratings.schema.json#/definitions/Profile',
 };
 const SOCKETS = {
   game: 'game-socket.schema.json#/definitions/ServerMessage',
@@ -59,6 +67,7 @@ function schemaFor(channel, message) {
   const [method, p = ''] = channel.split(' ');
   const parts = p.split('/');
   if (parts[1] === 'api' && parts[2] === 'games' && parts.length === 5) parts[3] = '*';
+  if (parts[1] === 'api' && parts[2] === 'users' && parts.length === 4) parts[3] = '*';
   return HTTP[`${method} ${parts.join('/')}`] ?? null;
 }
 

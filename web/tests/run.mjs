@@ -11,6 +11,7 @@ import { registerLiveTests } from './live.mjs';
 import { registerPlayerTests } from './player.mjs';
 import { registerBoardTests } from './boards.mjs';
 import { registerLookTests } from './looks.mjs';
+import { registerAccountTests } from './account.mjs';
 import { protocolChecker } from './protocol.mjs';
 import ts from 'typescript';
 
@@ -788,6 +789,7 @@ registerLiveTests({ test, browser, server, assert, until, shot, watch }); // the
 registerPlayerTests({ test, server, assert, until, shot, newPage, getJson, tokenOf, playBoardMove, moveCount, PHONE }); // around a game (player.mjs)
 registerBoardTests({ test, server, assert, until, getJson, newPage, shot }); // boards, keyboard, history, analysis (boards.mjs)
 registerLookTests({ test, server, assert, until, getJson, newPage, shot, browser, watch }); // words, contrast, symbols, screenshots (looks.mjs)
+registerAccountTests({ test, server, assert, until, shot, newPage, PHONE }); // the account screens (account.mjs)
 
 // The front end reads no move notation with regular expressions (boards draw and play the structured legal
 // moves) and has no `any` (every view and message is typed from the schema): found by TypeScript's own scanner.
