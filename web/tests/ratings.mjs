@@ -118,7 +118,7 @@ export function registerRatingTests({ test, server, assert, until, shot, newPage
       assert((await row.count()) === 1, 'the game in the last rated games');
       const change = served.games[0].change;
       assert(change < 0 && (await row.locator('.rating-change').innerText()) === String(change), `a loss's change, signed: ${await row.locator('.rating-change').innerText()}`);
-      assert((await row.locator('.outcome').innerText()) === 'Lost' && (await row.locator('.colour').innerText()) === 'White', `result and colour: ${await row.innerText()}`);
+      assert((await row.locator('.outcome').innerText()) === 'Lost' && (await row.locator('.colour').innerText()) === 'as White', `result and colour: ${await row.innerText()}`);
       await page.selectOption('#profile-game-filter', 'dhamet');
       assert((await page.locator('#profile-game-list li').count()) === 1, 'the filter by game keeps the Dhamet game');
       await shot(page, `profile-rated-${tag}`);

@@ -32,7 +32,7 @@ function ratingsCard(p: Profile): HTMLElement {
 
 function gameRow(g: RatedGameEntry): HTMLElement {
   const players = entry(g.game)?.players;
-  const colour = players ? sideName(players[g.seat]) : g.seat === 0 ? 'moved first' : 'moved second';
+  const colour = players ? `as ${sideName(players[g.seat])}` : g.seat === 0 ? 'moved first' : 'moved second';
   const words = { win: 'Won', draw: 'Draw', loss: 'Lost' }[g.result];
   return h('li', { class: `entry rated-game ${g.result}`, 'data-id': g.id, 'data-game': g.game },
     h('span', { class: 'title' }, `${gameName(g.game, g.variant)}, ${classWord(g.class)}`),
