@@ -1,6 +1,7 @@
 // Routes: #/ lobby, #/play/TOKEN a game seen through one link, #/replay/ID a finished game,
 // #/analysis/ID a finished game's evaluation graph, #/live a new live team game, #/live/TOKEN one device of a live game (web/src/live/),
-// #/account/sign-in, #/account/create and #/account the account screens (pages/account.ts).
+// #/account/sign-in, #/account/create and #/account the account screens (pages/account.ts), #/@/NAME a player's
+// profile (pages/profile.ts), #/leaderboard[/GAME[/CLASS]] the leaderboards (pages/leaderboard.ts).
 import './style.css';
 import { gamePage } from './pages/game';
 import { lobbyPage } from './pages/lobby';
@@ -10,6 +11,8 @@ import { liveCreatePage } from './live/create';
 import { livePage } from './live/page';
 import { accountNav, accountPage, createAccountPage, signInPage } from './pages/account';
 import { refreshAccount, rememberPlace } from './account';
+import { profilePage } from './pages/profile';
+import { leaderboardPage } from './pages/leaderboard';
 
 const app = document.getElementById('app')!;
 let cleanup: (() => void) | null = null;
@@ -25,6 +28,8 @@ function route(): void {
   else if (parts[0] === 'play' && parts[1]) cleanup = gamePage(app, parts[1]);
   else if (parts[0] === 'replay' && parts[1]) cleanup = replayPage(app, parts[1]);
   else if (parts[0] === 'analysis' && parts[1]) cleanup = analysisPage(app, parts[1]);
+  else if (parts[0] === '@' && parts[1]) cleanup = profilePage(app, decodeURIComponent(parts[1]));
+  else if (parts[0] === 'leaderboard') cleanup = leaderboardPage(app, decodeURIComponent(parts[1] ?? ''), parts[2] ?? '');
   else if (parts[0] === 'live') cleanup = parts[1] ? livePage(app, parts[1]) : liveCreatePage(app);
   else cleanup = lobbyPage(app);
 }

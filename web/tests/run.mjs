@@ -12,6 +12,7 @@ import { registerPlayerTests } from './player.mjs';
 import { registerBoardTests } from './boards.mjs';
 import { registerLookTests } from './looks.mjs';
 import { registerAccountTests } from './account.mjs';
+import { registerRatingTests } from './ratings.mjs';
 import { protocolChecker } from './protocol.mjs';
 import ts from 'typescript';
 
@@ -790,6 +791,7 @@ registerPlayerTests({ test, server, assert, until, shot, newPage, getJson, token
 registerBoardTests({ test, server, assert, until, getJson, newPage, shot }); // boards, keyboard, history, analysis (boards.mjs)
 registerLookTests({ test, server, assert, until, getJson, newPage, shot, browser, watch }); // words, contrast, symbols, screenshots (looks.mjs)
 registerAccountTests({ test, server, assert, until, shot, newPage, PHONE }); // the account screens (account.mjs)
+registerRatingTests({ test, server, assert, until, shot, newPage, PHONE }); // profiles and leaderboards (ratings.mjs)
 
 // The front end reads no move notation with regular expressions (boards draw and play the structured legal
 // moves) and has no `any` (every view and message is typed from the schema): found by TypeScript's own scanner.

@@ -4,6 +4,7 @@
 import { changePassword, logIn, logOut, onAccount, placeToReturn, signUp, type AccountState } from '../account';
 import { ApiError } from '../api';
 import { h, toast } from '../dom';
+import { leaderboardLink, profileLink } from '../ratings';
 
 export const SIGN_IN = '#/account/sign-in';
 export const CREATE = '#/account/create';
@@ -132,6 +133,7 @@ export function accountPage(app: HTMLElement): () => void {
     app.replaceChildren(
       card('Your account',
         h('p', {}, 'Signed in as ', h('strong', { id: 'account-username' }, s.username), '.'),
+        h('p', {}, h('a', { href: profileLink(s.username), id: 'account-profile' }, 'Your profile'), ' · ', h('a', { href: leaderboardLink() }, 'Leaderboards')),
         h('div', { class: 'row' },
           h('button', { type: 'button', id: 'log-out', onclick: out(false) }, 'Log out'),
           h('button', { type: 'button', id: 'log-out-all', onclick: out(true) }, 'Log out everywhere')),

@@ -8,6 +8,7 @@ import type { GameEntry, LobbyEntry } from '../protocol';
 import { LEVELS, LEVEL_NAMES, agentFor, type Level } from '../strength';
 import { gameName, variantName, howDrawn, howWon, modeWords, progress, sideName } from '../words';
 import { yourGames } from './your-games';
+import { leaderboardLink } from '../ratings';
 
 const LAST_GAME = 'strat.lobby.game'; // the game last started from this browser: the form's default
 const CLOCKS: Record<string, [number, number]> = { none: [0, 0], '5+3': [300000, 3000], '15+10': [900000, 10000], '30+0': [1800000, 0] };
@@ -110,7 +111,8 @@ export function lobbyPage(app: HTMLElement): () => void {
   const open = h('div', { class: 'card', id: 'open-games' }, h('h2', {}, 'Open games'));
   const recent = h('div', { class: 'card', id: 'recent-games' }, h('h2', {}, 'Recent games'));
   const formSlot = h('div');
-  app.replaceChildren(h('div', { class: 'lobby' }, formSlot, mine, open, recent));
+  const links = h('p', { class: 'lobby-links' }, h('a', { href: leaderboardLink(), id: 'lobby-leaderboard' }, 'Leaderboards'));
+  app.replaceChildren(h('div', { class: 'lobby' }, formSlot, mine, open, recent, links));
 
   // Your games: kept on the server for this browser's player identity (your-games.ts).
   const loadMine = yourGames(mine);
