@@ -1,5 +1,6 @@
-// Rated games (docs/server.md, "Rated games"): time classes, who may play one, the rating update applied once
-// per game through the real Hub (also across a restart), the pair limit, the leaderboard and the profile.
+// Rated games (docs/server.md, "Rated games"): time classes, who may play one,
+// the rating update applied once per game through the real Hub (also across a
+// restart), the pair limit, the leaderboard and the profile.
 #include <gtest/gtest.h>
 
 #include <boost/asio/executor_work_guard.hpp>
@@ -20,84 +21,65 @@
 #include "server/store.hpp"
 #include "server/test_db.hpp"
 #include "server/time_class.hpp"
+#include "server_fixture.hpp"
 #include "test_games.hpp"
 
 namespace strat::server {
 namespace {
 
 using nlohmann::json;
+using server_test::link_of;
 using server_test::Recorder;
+using server_test::Seat;
 
 constexpr std::int64_t kMinute = 60'000;
 
 TEST(RatingTimeClass, EstimatedDurationIsBasePlusFortyIncrements) {
   EXPECT_EQ(time_class(0, 0), "");
-  EXPECT_EQ(time_class(0, 5000), "");  // an increment without a base is no clock
+  EXPECT_EQ(time_class(0, 5000), ""); // an increment without a base is no clock
   EXPECT_EQ(time_class(60'000, 0), "bullet");
-  EXPECT_EQ(time_class(2 * kMinute, 1000), "bullet");           // 2:40
+  EXPECT_EQ(time_class(2 * kMinute, 1000), "bullet"); // 2:40
   EXPECT_EQ(time_class(3 * kMinute - 1, 0), "bullet");
   EXPECT_EQ(time_class(3 * kMinute, 0), "blitz");
-  EXPECT_EQ(time_class(3 * kMinute, 2000), "blitz");            // 4:20
-  EXPECT_EQ(time_class(5 * kMinute, 3000), "blitz");            // 7:00
-  EXPECT_EQ(time_class(5 * kMinute, 5000), "rapid");            // 8:20
+  EXPECT_EQ(time_class(3 * kMinute, 2000), "blitz"); // 4:20
+  EXPECT_EQ(time_class(5 * kMinute, 3000), "blitz"); // 7:00
+  EXPECT_EQ(time_class(5 * kMinute, 5000), "rapid"); // 8:20
   EXPECT_EQ(time_class(8 * kMinute, 0), "rapid");
-  EXPECT_EQ(time_class(15 * kMinute, 10'000), "rapid");         // 21:40
+  EXPECT_EQ(time_class(15 * kMinute, 10'000), "rapid"); // 21:40
   EXPECT_EQ(time_class(25 * kMinute, 0), "classical");
-  EXPECT_EQ(time_class(20 * kMinute, 10'000), "classical");     // 26:40
+  EXPECT_EQ(time_class(20 * kMinute, 10'000), "classical"); // 26:40
   EXPECT_TRUE(valid_time_class("rapid"));
   EXPECT_FALSE(valid_time_class("fast"));
   EXPECT_FALSE(valid_time_class(""));
 }
 
-std::string token_of(const json& made, const std::string& role) {
-  for (const auto& t : made["tokens"])
-    if (t["role"] == role) return t["token"];
-  throw std::runtime_error("no token " + role);
-}
-
-// One browser on a seat, as the WebSocket session drives the hub.
-struct Seat {
-  Hub& hub;
-  Recorder rec;
-  Room* room = nullptr;
-  Seat(Hub& h, const std::string& token, std::int64_t user = 0) : hub(h) {
-    Access a;
-    std::string why;
-    std::vector<TokenGrant> claimed;
-    room = hub.open(token, a, why, &claimed, user);
-    if (!room) throw std::runtime_error(why);
-    room->join(&rec, a);
-  }
-  ~Seat() {
-    if (room) room->leave(&rec);
-  }
-  void send(const json& m) { hub.handle(*room, &rec, m); }
-};
-
-// The ratings' tables read from a connection of the test's own.
 struct RatingRows {
   std::unique_ptr<Db> db;
-  explicit RatingRows(const std::string& where) : db(open_db(where)) {}
-  // rating, deviation, volatility, games of a user's nim blitz rating; games -1 when there is none
+  explicit RatingRows(const std::string &where) : db(open_db(where)) {}
+  // rating, deviation, volatility, games of a user's nim blitz rating; games -1
+  // when there is none
   std::tuple<double, double, double, std::int64_t> rating(std::int64_t user) {
-    const auto rows = db->run(
-                            "SELECT rating, deviation, volatility, games FROM ratings WHERE user_id=? AND game='nim'"
-                            " AND time_class='blitz'",
-                            {user})
+    const auto rows = db->run("SELECT rating, deviation, volatility, games "
+                              "FROM ratings WHERE user_id=? AND game='nim'"
+                              " AND time_class='blitz'",
+                              {user})
                           .rows;
-    if (rows.empty()) return {0, 0, 0, -1};
-    return {std::stod(rows[0].text(0)), std::stod(rows[0].text(1)), std::stod(rows[0].text(2)), rows[0].integer(3)};
+    if (rows.empty())
+      return {0, 0, 0, -1};
+    return {std::stod(rows[0].text(0)), std::stod(rows[0].text(1)),
+            std::stod(rows[0].text(2)), rows[0].integer(3)};
   }
-  std::int64_t count(const std::string& table) {
+  std::int64_t count(const std::string &table) {
     return db->run("SELECT COUNT(*) FROM " + table).rows.at(0).integer(0);
   }
 };
 
 class Rated : public ::testing::Test {
- protected:
+protected:
   void SetUp() override {
     server_test::register_test_games();
-    dir_ = std::filesystem::temp_directory_path() / ("strat-ratings-" + random_token());
+    dir_ = std::filesystem::temp_directory_path() /
+           ("strat-ratings-" + random_token());
     std::filesystem::create_directories(dir_);
     db_ = server_test::test_db((dir_ / "test.db").string());
     store_ = std::make_unique<Store>(db_);
@@ -117,24 +99,31 @@ class Rated : public ::testing::Test {
   void start_hub(bool with_ratings = true) {
     hub_.reset();
     hub_ = std::make_unique<Hub>(io_, *store_, 1);
-    if (with_ratings) hub_->set_ratings(ratings_.get());
+    if (with_ratings)
+      hub_->set_ratings(ratings_.get());
     hub_->restore_all();
   }
-  // A rated nim game (blitz) made by `red` and joined by `blue`: the two seats' tokens.
-  std::pair<std::string, std::string> rated_nim(std::int64_t red, std::int64_t blue, json* joined = nullptr) {
-    const json made = hub_->create(
-        {{"game", "nim"}, {"mode", "friend"}, {"seat", 0}, {"listed", true}, {"rated", true},
-         {"clock_initial_ms", 5 * kMinute}},
-        red);
+  // A rated nim game (blitz) made by `red` and joined by `blue`: the two seats'
+  // tokens.
+  std::pair<std::string, std::string>
+  rated_nim(std::int64_t red, std::int64_t blue, json *joined = nullptr) {
+    const json made = hub_->create({{"game", "nim"},
+                                    {"mode", "friend"},
+                                    {"seat", 0},
+                                    {"listed", true},
+                                    {"rated", true},
+                                    {"clock_initial_ms", 5 * kMinute}},
+                                   red);
     EXPECT_EQ(made["rated"], true);
     const json join = hub_->take_open_seat(made["id"], blue);
-    if (joined) *joined = join;
-    return {token_of(made, "seat0"), join["token"]};
+    if (joined)
+      *joined = join;
+    return {link_of(made, "seat0"), join["token"]};
   }
-  std::string refusal(const json& body, std::int64_t user) {
+  std::string refusal(const json &body, std::int64_t user) {
     try {
       hub_->create(body, user);
-    } catch (const BadInput& e) {
+    } catch (const BadInput &e) {
       return e.what();
     }
     return "";
@@ -160,7 +149,8 @@ TEST_F(Rated, GamePlayedToTheEndUpdatesBothRatingsAsGlicko2Does) {
     red.send({{"type", "move"}, {"move", "take2"}});
     blue.send({{"type", "move"}, {"move", "take2"}});
     red.send({{"type", "move"}, {"move", "take2"}});
-    EXPECT_EQ(std::get<3>(check.rating(alice_)), -1);  // nothing rated before the end
+    EXPECT_EQ(std::get<3>(check.rating(alice_)),
+              -1); // nothing rated before the end
     blue.send({{"type", "move"}, {"move", "take1"}});
     ASSERT_TRUE(red.room->over());
   }
@@ -178,15 +168,18 @@ TEST_F(Rated, GamePlayedToTheEndUpdatesBothRatingsAsGlicko2Does) {
   EXPECT_LT(a_rating, 1500);
   EXPECT_GT(b_rating, 1500);
 
-  // Second game, colours as made: Alice resigns at once; each update starts from the stored ratings.
+  // Second game, colours as made: Alice resigns at once; each update starts
+  // from the stored ratings.
   {
     auto [red_token, blue_token] = rated_nim(bob_, alice_);
     Seat red(*hub_, red_token), blue(*hub_, blue_token);
     blue.send({{"type", "resign"}});
     ASSERT_TRUE(red.room->over());
   }
-  const auto bob_after = glicko2::update({b_rating, b_dev, b_vol}, {{a_rating, a_dev, 1.0}});
-  const auto alice_after = glicko2::update({a_rating, a_dev, a_vol}, {{b_rating, b_dev, 0.0}});
+  const auto bob_after =
+      glicko2::update({b_rating, b_dev, b_vol}, {{a_rating, a_dev, 1.0}});
+  const auto alice_after =
+      glicko2::update({a_rating, a_dev, a_vol}, {{b_rating, b_dev, 0.0}});
   EXPECT_NEAR(std::get<0>(check.rating(bob_)), bob_after.rating, 1e-9);
   EXPECT_NEAR(std::get<1>(check.rating(bob_)), bob_after.deviation, 1e-9);
   EXPECT_NEAR(std::get<0>(check.rating(alice_)), alice_after.rating, 1e-9);
@@ -203,13 +196,13 @@ TEST_F(Rated, ResultIsAppliedOnceAcrossARepeatAndARestart) {
     Seat red(*hub_, red_token);
     id = red.room->id();
     red.send({{"type", "resign"}});
-    red.send({{"type", "resign"}});  // refused: the game is over
+    red.send({{"type", "resign"}}); // refused: the game is over
   }
   const auto once = check.rating(bob_);
   EXPECT_EQ(std::get<3>(once), 1);
-  EXPECT_FALSE(ratings_->apply(id, 1));  // the end replayed
-  start_hub();                           // the server restarted: the game is restored, over
-  Ratings reopened(db_);                 // another server on the same database
+  EXPECT_FALSE(ratings_->apply(id, 1)); // the end replayed
+  start_hub();           // the server restarted: the game is restored, over
+  Ratings reopened(db_); // another server on the same database
   EXPECT_FALSE(reopened.apply(id, 1));
   EXPECT_EQ(check.rating(bob_), once);
   EXPECT_EQ(check.count("rated_results"), 1);
@@ -219,7 +212,8 @@ TEST_F(Rated, ResultIsAppliedOnceAcrossARepeatAndARestart) {
 TEST_F(Rated, GameThatEndedBeforeItsRatingWasAppliedIsRatedOnRestart) {
   RatingRows check(db_);
   auto [red_token, blue_token] = rated_nim(alice_, bob_);
-  start_hub(/*with_ratings=*/false);  // as if the server stopped between the game's end and its rating
+  start_hub(/*with_ratings=*/false); // as if the server stopped between the
+                                     // game's end and its rating
   {
     Seat blue(*hub_, blue_token);
     blue.send({{"type", "resign"}});
@@ -228,30 +222,41 @@ TEST_F(Rated, GameThatEndedBeforeItsRatingWasAppliedIsRatedOnRestart) {
   EXPECT_EQ(std::get<3>(check.rating(alice_)), -1);
   start_hub();
   EXPECT_EQ(std::get<3>(check.rating(alice_)), 1);
-  EXPECT_NEAR(std::get<0>(check.rating(alice_)), glicko2::update(glicko2::kStart, {{1500, 350, 1.0}}).rating, 1e-9);
+  EXPECT_NEAR(std::get<0>(check.rating(alice_)),
+              glicko2::update(glicko2::kStart, {{1500, 350, 1.0}}).rating,
+              1e-9);
   start_hub();
   EXPECT_EQ(std::get<3>(check.rating(alice_)), 1);
 }
 
 TEST_F(Rated, GameThatCannotBeRatedIsRefusedWithOneLine) {
-  const json rated_friend{{"game", "nim"}, {"mode", "friend"}, {"rated", true}, {"clock_initial_ms", 5 * kMinute}};
+  const json rated_friend{{"game", "nim"},
+                          {"mode", "friend"},
+                          {"rated", true},
+                          {"clock_initial_ms", 5 * kMinute}};
   json no_clock = rated_friend;
   no_clock.erase("clock_initial_ms");
-  EXPECT_EQ(refusal(no_clock, alice_), "a rated game needs a clock: set clock_initial_ms");
+  EXPECT_EQ(refusal(no_clock, alice_),
+            "a rated game needs a clock: set clock_initial_ms");
   json computer = rated_friend;
   computer["mode"] = "computer";
-  EXPECT_EQ(refusal(computer, alice_), "a game against the computer is never rated");
+  EXPECT_EQ(refusal(computer, alice_),
+            "a game against the computer is never rated");
   computer["mode"] = "selfplay";
-  EXPECT_EQ(refusal(computer, alice_), "a game against the computer is never rated");
+  EXPECT_EQ(refusal(computer, alice_),
+            "a game against the computer is never rated");
   json hotseat = rated_friend;
   hotseat["mode"] = "hotseat";
-  EXPECT_EQ(refusal(hotseat, alice_), "a hotseat game is never rated: one screen plays both seats");
-  EXPECT_EQ(refusal(rated_friend, 0), "a rated game's seat needs a logged-in account");
+  EXPECT_EQ(refusal(hotseat, alice_),
+            "a hotseat game is never rated: one screen plays both seats");
+  EXPECT_EQ(refusal(rated_friend, 0),
+            "a rated game's seat needs a logged-in account");
   json not_bool = rated_friend;
   not_bool["rated"] = "yes";
   EXPECT_EQ(refusal(not_bool, alice_), "\"rated\" must be true or false");
 
-  // The same account on both seats, and a seat without an account: through the lobby and through an invite.
+  // The same account on both seats, and a seat without an account: through the
+  // lobby and through an invite.
   json listed = rated_friend;
   listed["listed"] = true;
   const json made = hub_->create(listed, alice_);
@@ -260,21 +265,28 @@ TEST_F(Rated, GameThatCannotBeRatedIsRefusedWithOneLine) {
     try {
       hub_->take_open_seat(id, user);
       ADD_FAILURE() << "joined";
-    } catch (const BadInput& e) {
-      EXPECT_EQ(std::string(e.what()), user ? "a rated game needs two different accounts: this one holds the other seat"
-                                            : "a rated game's seat needs a logged-in account");
+    } catch (const BadInput &e) {
+      EXPECT_EQ(std::string(e.what()),
+                user ? "a rated game needs two different accounts: this one "
+                       "holds the other seat"
+                     : "a rated game's seat needs a logged-in account");
     }
   }
   Access access;
   std::string why;
   std::vector<TokenGrant> claimed;
-  EXPECT_EQ(hub_->open(token_of(made, "invite1"), access, why, &claimed, alice_), nullptr);
-  EXPECT_EQ(why, "a rated game needs two different accounts: this one holds the other seat");
+  EXPECT_EQ(hub_->open(link_of(made, "invite1"), access, why, &claimed, alice_),
+            nullptr);
+  EXPECT_EQ(why, "a rated game needs two different accounts: this one holds "
+                 "the other seat");
   // The seat is still free for another account.
-  EXPECT_NE(hub_->open(token_of(made, "invite1"), access, why, &claimed, bob_), nullptr) << why;
+  EXPECT_NE(hub_->open(link_of(made, "invite1"), access, why, &claimed, bob_),
+            nullptr)
+      << why;
   EXPECT_EQ(ratings_->game(id)->users[1], bob_);
   // A game with none of this asked stays unrated and open to anyone.
-  const json plain = hub_->create({{"game", "nim"}, {"mode", "computer"}}, alice_);
+  const json plain =
+      hub_->create({{"game", "nim"}, {"mode", "computer"}}, alice_);
   EXPECT_FALSE(plain.contains("rated"));
   EXPECT_FALSE(ratings_->game(plain["id"]));
 }
@@ -283,7 +295,8 @@ TEST_F(Rated, FourthRatedGameOfAPairInADayIsPlayedUnrated) {
   RatingRows check(db_);
   for (int i = 0; i < 3; ++i) {
     json joined;
-    rated_nim(i % 2 ? bob_ : alice_, i % 2 ? alice_ : bob_, &joined);  // either colour counts
+    rated_nim(i % 2 ? bob_ : alice_, i % 2 ? alice_ : bob_,
+              &joined); // either colour counts
     EXPECT_EQ(joined["rated"], true);
     EXPECT_FALSE(joined.contains("rating_note"));
     clock_ += kMinute;
@@ -291,7 +304,8 @@ TEST_F(Rated, FourthRatedGameOfAPairInADayIsPlayedUnrated) {
   json joined;
   auto [red_token, blue_token] = rated_nim(alice_, bob_, &joined);
   EXPECT_EQ(joined["rated"], false);
-  EXPECT_EQ(joined["rating_note"], "not rated: these two accounts have played 3 rated games in the last 24 hours");
+  EXPECT_EQ(joined["rating_note"], "not rated: these two accounts have played "
+                                   "3 rated games in the last 24 hours");
   {
     Seat red(*hub_, red_token);
     red.send({{"type", "resign"}});
@@ -323,15 +337,17 @@ TEST_F(Rated, RematchOfARatedGameIsRatedWithTheSeatsSwapped) {
 TEST_F(Rated, LeaderboardListsOnlySettledRatingsBestFirst) {
   const std::int64_t carol = accounts_->sign_up("Carol", "password-c").user_id;
   RatingRows seed(db_);
-  auto put = [&](std::int64_t user, const char* cls, double rating, double deviation, std::int64_t games) {
-    seed.db->run(
-        "INSERT INTO ratings (user_id, game, variant, time_class, rating, deviation, volatility, games, updated)"
-        " VALUES (?, 'nim', '', ?, ?, ?, '0.06', ?, 1)",
-        {user, std::string(cls), std::to_string(rating), std::to_string(deviation), games});
+  auto put = [&](std::int64_t user, const char *cls, double rating,
+                 double deviation, std::int64_t games) {
+    seed.db->run("INSERT INTO ratings (user_id, game, variant, time_class, "
+                 "rating, deviation, volatility, games, updated)"
+                 " VALUES (?, 'nim', '', ?, ?, ?, '0.06', ?, 1)",
+                 {user, std::string(cls), std::to_string(rating),
+                  std::to_string(deviation), games});
   };
   put(alice_, "blitz", 1650.4, 80.0, 40);
-  put(bob_, "blitz", 1900.0, 150.0, 4);  // provisional: not listed however high
-  put(carol, "blitz", 1720.6, 110.0, 25);  // exactly at the bound: settled
+  put(bob_, "blitz", 1900.0, 150.0, 4); // provisional: not listed however high
+  put(carol, "blitz", 1720.6, 110.0, 25); // exactly at the bound: settled
   put(carol, "rapid", 1400.0, 60.0, 30);
   const json board = ratings_->leaderboard("nim", "", "blitz");
   ASSERT_EQ(board["players"].size(), 2u) << board.dump();
@@ -350,7 +366,8 @@ TEST_F(Rated, LeaderboardListsOnlySettledRatingsBestFirst) {
   EXPECT_EQ(bob["ratings"][0]["provisional"], true);
 }
 
-TEST_F(Rated, ProfileShowsRatingsHistoryResultsAndGamesAndNothingOfAnUnfinishedGame) {
+TEST_F(Rated,
+       ProfileShowsRatingsHistoryResultsAndGamesAndNothingOfAnUnfinishedGame) {
   {
     auto [red_token, blue_token] = rated_nim(alice_, bob_);
     Seat red(*hub_, red_token);
@@ -367,13 +384,16 @@ TEST_F(Rated, ProfileShowsRatingsHistoryResultsAndGamesAndNothingOfAnUnfinishedG
   }
   clock_ += kMinute;
   // A hidden-information game going on, both secret setups placed.
-  const json made = hub_->create(
-      {{"game", "secrets"}, {"mode", "friend"}, {"listed", true}, {"rated", true}, {"clock_initial_ms", 5 * kMinute}},
-      alice_);
+  const json made = hub_->create({{"game", "secrets"},
+                                  {"mode", "friend"},
+                                  {"listed", true},
+                                  {"rated", true},
+                                  {"clock_initial_ms", 5 * kMinute}},
+                                 alice_);
   const std::string secret_id = made["id"];
   const json joined = hub_->take_open_seat(secret_id, bob_);
   {
-    Seat red(*hub_, token_of(made, "seat0")), blue(*hub_, joined["token"]);
+    Seat red(*hub_, link_of(made, "seat0")), blue(*hub_, joined["token"]);
     red.send({{"type", "setup"}, {"setup", "zircon,quokka,fjord"}});
     blue.send({{"type", "setup"}, {"setup", "wombat,glyph,vortex"}});
   }
@@ -390,23 +410,25 @@ TEST_F(Rated, ProfileShowsRatingsHistoryResultsAndGamesAndNothingOfAnUnfinishedG
   EXPECT_EQ(alice["history"].size(), 2u);
   EXPECT_EQ(alice["results"], (json{{"win", 0}, {"draw", 1}, {"loss", 1}}));
   ASSERT_EQ(alice["games"].size(), 2u);
-  for (const auto& g : alice["games"]) {
+  for (const auto &g : alice["games"]) {
     EXPECT_EQ(g["opponent"], "bob");
     EXPECT_EQ(g["seat"], 0);
   }
   const json bob = *ratings_->profile("Bob");
   EXPECT_EQ(bob["results"], (json{{"win", 1}, {"draw", 1}, {"loss", 0}}));
   EXPECT_GT(bob["history"][0]["rating"].get<int>(), 1500);
-  // The first game, resigned by Alice: her loss is Bob's win, the same points either way.
-  const json& first = alice["games"][1];
+  // The first game, resigned by Alice: her loss is Bob's win, the same points
+  // either way.
+  const json &first = alice["games"][1];
   EXPECT_EQ(first["result"], "loss");
   EXPECT_LT(first["change"].get<int>(), 0);
 
-  for (const json& profile : {alice, bob}) {
+  for (const json &profile : {alice, bob}) {
     const std::string text = profile.dump();
     EXPECT_EQ(text.find(secret_id), std::string::npos);
     for (int p = 0; p < 2; ++p)
-      for (const auto& word : server_test::secret_words(p)) EXPECT_EQ(text.find(word), std::string::npos) << word;
+      for (const auto &word : server_test::secret_words(p))
+        EXPECT_EQ(text.find(word), std::string::npos) << word;
   }
 }
 
@@ -414,80 +436,18 @@ namespace asio = boost::asio;
 namespace beast = boost::beast;
 namespace http = beast::http;
 
-// The routes over a real socket: the seats' accounts from the session cookie, the leaderboard and profiles.
-class RatingsHttp : public ::testing::Test {
- protected:
-  void SetUp() override {
-    server_test::register_test_games();
-    dir_ = std::filesystem::temp_directory_path() / ("strat-ratings-http-" + random_token());
-    std::filesystem::create_directories(dir_);
-    const std::string db = server_test::test_db((dir_ / "test.db").string());
-    store_ = std::make_unique<Store>(db);
-    accounts_ = std::make_unique<Accounts>(db);
-    ratings_ = std::make_unique<Ratings>(db);
-    hub_ = std::make_unique<Hub>(io_, *store_, 1);
-    hub_->set_ratings(ratings_.get());
-    ServeConfig config;
-    config.port = 0;
-    config.web_root = dir_.string();
-    config.accounts = accounts_.get();
-    port_ = start_listener(io_, *hub_, config);
-    thread_ = std::thread([this] { io_.run(); });
-  }
-  void TearDown() override {
-    io_.stop();
-    thread_.join();
-    hub_.reset();
-    ratings_.reset();
-    accounts_.reset();
-    store_.reset();
-    std::filesystem::remove_all(dir_);
-  }
-  // As the front end sends it, from the server's own origin unless `origin` says otherwise.
-  http::response<http::string_body> send(http::verb verb, const std::string& target, const json& body = nullptr,
-                                         const std::string& cookie = "", const std::string& origin = "") {
-    asio::io_context io;
-    beast::tcp_stream stream(io);
-    stream.connect(asio::ip::tcp::endpoint(asio::ip::make_address("127.0.0.1"), port_));
-    http::request<http::string_body> req{verb, target, 11};
-    const std::string host = "127.0.0.1:" + std::to_string(port_);
-    req.set(http::field::host, host);
-    if (!body.is_null()) {
-      req.set(http::field::content_type, "application/json");
-      req.body() = body.dump();
-    }
-    if (verb == http::verb::post) req.set(http::field::origin, origin.empty() ? "http://" + host : origin);
-    if (!cookie.empty()) req.set(http::field::cookie, "strat_session=" + cookie);
-    req.prepare_payload();
-    http::write(stream, req);
-    beast::flat_buffer buffer;
-    http::response<http::string_body> res;
-    http::read(stream, buffer, res);
-    return res;
-  }
-  std::string sign_up(const std::string& name) {
-    const auto res = send(http::verb::post, "/api/account/signup", {{"username", name}, {"password", "password-1"}});
-    const std::string c(res[http::field::set_cookie]);
-    return c.substr(std::string("strat_session=").size(), 32);
-  }
-  static std::string error_of(const http::response<http::string_body>& res) {
-    return json::parse(res.body()).value("error", "");
-  }
-
-  asio::io_context io_;
-  std::filesystem::path dir_;
-  std::unique_ptr<Store> store_;
-  std::unique_ptr<Accounts> accounts_;
-  std::unique_ptr<Ratings> ratings_;
-  std::unique_ptr<Hub> hub_;
-  unsigned short port_ = 0;
-  std::thread thread_;
-};
+// The routes over a real socket: the seats' accounts from the session cookie,
+// the leaderboard and profiles.
+class RatingsHttp : public server_test::ServerFixture {};
 
 TEST_F(RatingsHttp, SeatsOfARatedGameAreTheLoggedInAccountsOfTheRequests) {
   const std::string alice = sign_up("Alice"), bob = sign_up("Bob");
-  const json rated{{"game", "nim"}, {"mode", "friend"}, {"listed", true}, {"rated", true},
-                   {"clock_initial_ms", 120'000}, {"clock_increment_ms", 1000}};
+  const json rated{{"game", "nim"},
+                   {"mode", "friend"},
+                   {"listed", true},
+                   {"rated", true},
+                   {"clock_initial_ms", 120'000},
+                   {"clock_increment_ms", 1000}};
   auto refused = send(http::verb::post, "/api/games", rated);
   EXPECT_EQ(refused.result_int(), 400);
   EXPECT_EQ(error_of(refused), "a rated game's seat needs a logged-in account");
@@ -495,14 +455,16 @@ TEST_F(RatingsHttp, SeatsOfARatedGameAreTheLoggedInAccountsOfTheRequests) {
   ASSERT_EQ(made.result_int(), 201) << made.body();
   EXPECT_EQ(json::parse(made.body())["rated"], true);
   const std::string id = json::parse(made.body())["id"];
-  EXPECT_EQ(ratings_->game(id)->key.time_class, "bullet");  // 2 min + 40 x 1 s
+  EXPECT_EQ(ratings_->game(id)->key.time_class, "bullet"); // 2 min + 40 x 1 s
   const std::string join = "/api/games/" + id + "/join";
   // Another site's page cannot seat the browser's account, cookie or not.
-  auto cross = send(http::verb::post, join, nullptr, bob, "http://evil.example");
+  auto cross = send(http::verb::post, join, nullptr, bob,
+                    {{"Origin", "http://evil.example"}});
   EXPECT_EQ(cross.result_int(), 400);
   EXPECT_EQ(error_of(cross), "a rated game's seat needs a logged-in account");
   auto same = send(http::verb::post, join, nullptr, alice);
-  EXPECT_EQ(error_of(same), "a rated game needs two different accounts: this one holds the other seat");
+  EXPECT_EQ(error_of(same), "a rated game needs two different accounts: this "
+                            "one holds the other seat");
   auto joined = send(http::verb::post, join, nullptr, bob);
   ASSERT_EQ(joined.result_int(), 200) << joined.body();
   EXPECT_EQ(json::parse(joined.body())["rated"], true);
@@ -521,13 +483,18 @@ TEST_F(RatingsHttp, LeaderboardAndProfileRoutes) {
   EXPECT_EQ(unknown.body(), R"({"error":"no user 'nobody'"})");
   auto board = send(http::verb::get, "/api/leaderboard?game=nim&class=blitz");
   ASSERT_EQ(board.result_int(), 200) << board.body();
-  EXPECT_EQ(json::parse(board.body()),
-            (json{{"game", "nim"}, {"variant", ""}, {"class", "blitz"}, {"players", json::array()}}));
-  EXPECT_EQ(error_of(send(http::verb::get, "/api/leaderboard")), "the leaderboard needs ?game=NAME");
-  EXPECT_EQ(error_of(send(http::verb::get, "/api/leaderboard?game=nim&class=fast")),
-            "class must be bullet, blitz, rapid or classical");
-  EXPECT_EQ(send(http::verb::get, "/api/leaderboard?game=nope").result_int(), 400);
+  EXPECT_EQ(json::parse(board.body()), (json{{"game", "nim"},
+                                             {"variant", ""},
+                                             {"class", "blitz"},
+                                             {"players", json::array()}}));
+  EXPECT_EQ(error_of(send(http::verb::get, "/api/leaderboard")),
+            "the leaderboard needs ?game=NAME");
+  EXPECT_EQ(
+      error_of(send(http::verb::get, "/api/leaderboard?game=nim&class=fast")),
+      "class must be bullet, blitz, rapid or classical");
+  EXPECT_EQ(send(http::verb::get, "/api/leaderboard?game=nope").result_int(),
+            400);
 }
 
-}  // namespace
-}  // namespace strat::server
+} // namespace
+} // namespace strat::server
