@@ -66,18 +66,19 @@ class LobbyWs : public LobbyClient, public std::enable_shared_from_this<LobbyWs>
 
  private:
   void hello(const json& message) {
-    const bool ok = message.is_object() && message.value("type", "") == "hello" && message.contains("player") &&
-                    message["player"].is_string();
-    std::string why = "send {\"type\":\"hello\",\"player\":SECRET}";
-    if (ok) try {
-        const std::string player = message["player"].get<std::string>();
-        matchmaking_.check_player(player);
-        matchmaking_.attach(this, player);
-        return;
-      } catch (const BadInput& e) {
-        why = e.what();
-      }
-    send(json{{"type", "error"}, {"request", "hello"}, {"message", why}}.dump());
+    const auto refuse = [this](const std::string& why) {
+      send(json{{"type", "error"}, {"request", "hello"}, {"message", why}}.dump());
+    };
+    if (!message.is_object() || message.value("type", "") != "hello" || !message.contains("player") ||
+        !message["player"].is_string())
+      return refuse("send {\"type\":\"hello\",\"player\":SECRET}");
+    try {
+      const std::string player = message["player"].get<std::string>();
+      matchmaking_.check_player(player);
+      matchmaking_.attach(this, player);
+    } catch (const BadInput& e) {
+      refuse(e.what());
+    }
   }
 
   websocket::stream<beast::tcp_stream> ws_;
