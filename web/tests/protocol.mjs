@@ -46,6 +46,7 @@ const HTTP = {
   'GET /api/account/me': 'account.schema.json#/definitions/AccountMe',
   'GET /api/leaderboard': 'ratings.schema.json#/definitions/Leaderboard',
   'GET /api/users/*': 'ratings.schema.json#/definitions/Profile',
+  'GET /api/strength-ratings': 'ratings.schema.json#/definitions/StrengthRatings',
 };
 const SOCKETS = {
   game: 'game-socket.schema.json#/definitions/ServerMessage',

@@ -13,6 +13,7 @@ import { registerBoardTests } from './boards.mjs';
 import { registerLookTests } from './looks.mjs';
 import { registerAccountTests } from './account.mjs';
 import { registerRatingTests } from './ratings.mjs';
+import { registerStrengthRatingTests } from './strength-ratings.mjs';
 import { protocolChecker } from './protocol.mjs';
 import ts from 'typescript';
 
@@ -792,6 +793,7 @@ registerBoardTests({ test, server, assert, until, getJson, newPage, shot }); // 
 registerLookTests({ test, server, assert, until, getJson, newPage, shot, browser, watch }); // words, contrast, symbols, screenshots (looks.mjs)
 registerAccountTests({ test, server, assert, until, shot, newPage, PHONE }); // the account screens (account.mjs)
 registerRatingTests({ test, server, assert, until, shot, newPage, PHONE }); // profiles and leaderboards (ratings.mjs)
+registerStrengthRatingTests({ test, server, assert, until, shot, newPage, PHONE }); // the computer's strengths' ratings (strength-ratings.mjs)
 
 // The front end reads no move notation with regular expressions (boards draw and play the structured legal
 // moves) and has no `any` (every view and message is typed from the schema): found by TypeScript's own scanner.
