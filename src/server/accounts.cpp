@@ -40,6 +40,11 @@ const std::vector<Migration>& migrations() {
        "CREATE TABLE IF NOT EXISTS user_players (player TEXT PRIMARY KEY,"
        " user_id BIGINT NOT NULL REFERENCES users(id), added BIGINT NOT NULL);"
        "CREATE INDEX IF NOT EXISTS user_players_by_user ON user_players (user_id)"},
+      // Failed logins, shared by every server on the database (LoginThrottle); keys only as digests.
+      {2,
+       "CREATE TABLE IF NOT EXISTS login_failures (kind TEXT NOT NULL, subject TEXT NOT NULL, at BIGINT NOT NULL);"
+       "CREATE INDEX IF NOT EXISTS login_failures_by_subject ON login_failures (kind, subject, at);"
+       "CREATE INDEX IF NOT EXISTS login_failures_by_time ON login_failures (at)"},
   };
   return list;
 }
@@ -93,8 +98,8 @@ std::string wait_text(std::int64_t ms) {
 Accounts::Accounts(const std::string& where, AccountLimits limits, std::function<std::int64_t()> clock)
     : limits_(limits),
       clock_(std::move(clock)),
-      per_account_(limits.failures_per_account, limits.window),
-      per_address_(limits.failures_per_address, limits.window) {
+      per_account_("name", limits.failures_per_account, limits.window),
+      per_address_("address", limits.failures_per_address, limits.window) {
   init_sodium();
   db_ = open_db(where);
   migrate(*db_, "accounts", migrations());
@@ -149,18 +154,20 @@ AccountSession Accounts::sign_up(const std::string& username, const std::string&
   return session;
 }
 
+// The throttles' keys are stored as digests: the table never holds a typed name or an address in clear.
 void Accounts::check_throttle(const std::string& key, const std::string& address) {
   std::lock_guard lock(mutex_);
   const std::int64_t wait =
-      std::max(per_account_.wait_ms(key, now()), address.empty() ? 0 : per_address_.wait_ms(address, now()));
+      std::max(per_account_.wait_ms(*db_, token_digest(key), now()),
+               address.empty() ? 0 : per_address_.wait_ms(*db_, token_digest(address), now()));
   if (wait > 0)
     throw TooManyAttempts("too many failed logins for this name or from this address: try again in " + wait_text(wait));
 }
 
 void Accounts::count_failure(const std::string& key, const std::string& address) {
   std::lock_guard lock(mutex_);
-  per_account_.fail(key, now());
-  if (!address.empty()) per_address_.fail(address, now());
+  per_account_.fail(*db_, token_digest(key), now());
+  if (!address.empty()) per_address_.fail(*db_, token_digest(address), now());
 }
 
 AccountSession Accounts::log_in(const std::string& username, const std::string& password, const std::string& address) {
@@ -179,7 +186,7 @@ AccountSession Accounts::log_in(const std::string& username, const std::string& 
     bad_input(kWrongLogin);
   }
   std::lock_guard lock(mutex_);
-  per_account_.clear(key);
+  per_account_.clear(*db_, token_digest(key));
   const std::int64_t id = user->integer(0);
   return {new_session(id), id, user->text(1)};
 }
@@ -251,7 +258,7 @@ void Accounts::change_password(const std::string& token, const std::string& old_
   db_->run("UPDATE users SET password_hash=? WHERE id=?", {hash, session->user_id});
   db_->run("DELETE FROM user_sessions WHERE user_id=? AND token_hash<>?", {session->user_id, token_digest(token)});
   tx.commit();
-  per_account_.clear(key);
+  per_account_.clear(*db_, token_digest(key));
 }
 
 void Accounts::link_player(std::int64_t user_id, const std::string& player) {

@@ -2,7 +2,8 @@
 // Accounts (docs/server.md, "Accounts and ratings"): a username and an argon2id password hash per user, and the
 // user's sessions, each stored as a digest of its token, never the token. A login or sign-up hands out a new
 // random token; logging out deletes its row, so a replayed cookie finds nothing. Failed logins are throttled per
-// account name and per client address (LoginThrottle), with a refusal that never says whether the name exists.
+// account name and per client address (LoginThrottle), with a refusal that never says whether the name exists;
+// the failures are rows of the database, so every server sharing it counts them together.
 //
 // Own tables (migration component "accounts") on its own connection to the server's database (db.hpp).
 // Thread-safe: the HTTP routes call it from worker threads, since a password hash takes a third of a second of
@@ -81,7 +82,7 @@ class Accounts {
   void check_throttle(const std::string& key, const std::string& address);
   void count_failure(const std::string& key, const std::string& address);
 
-  std::mutex mutex_;  // the connection and the throttles
+  std::mutex mutex_;  // the connection (the throttles' too)
   std::unique_ptr<Db> db_;
   AccountLimits limits_;
   std::function<std::int64_t()> clock_;

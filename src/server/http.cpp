@@ -24,6 +24,7 @@
 #include "server/query.hpp"
 #include "server/ratings.hpp"
 #include "server/seek_http.hpp"
+#include "server/strength_ratings.hpp"
 #include "server/time_class.hpp"
 #include "server/static_files.hpp"
 #include "server/ws_writer.hpp"
@@ -113,14 +114,24 @@ json parse_body(const Request& req) {
 
 int ply_param(const std::string& target) { return query_int(target, "ply", 0); }
 
+// The game, variant and time class a table of ratings is asked for; `no_game` is the refusal without a game.
+struct BoardQuery {
+  std::string game, variant, time_class;
+};
+BoardQuery board_query(const std::string& target, const std::string& no_game) {
+  BoardQuery q{query_param(target, "game"), query_param(target, "variant"), query_param(target, "class")};
+  if (q.game.empty()) bad_input(no_game);
+  Registry::global().get(q.game);  // an unknown game is refused, naming the known ones
+  if (!q.time_class.empty() && !valid_time_class(q.time_class))
+    bad_input("class must be bullet, blitz, rapid or classical");
+  return q;
+}
+
 // GET /api/leaderboard and /api/users/NAME (docs/server.md, "Rated games"): public, read only.
 Response ratings_api(Ratings& ratings, const Request& req, const std::string& path, const std::string& target) {
   if (path == "/api/leaderboard") {
-    const std::string game = query_param(target, "game"), cls = query_param(target, "class");
-    if (game.empty()) bad_input("the leaderboard needs ?game=NAME");
-    Registry::global().get(game);  // an unknown game is refused, naming the known ones
-    if (!cls.empty() && !valid_time_class(cls)) bad_input("class must be bullet, blitz, rapid or classical");
-    return json_response(req, ratings.leaderboard(game, query_param(target, "variant"), cls));
+    const BoardQuery q = board_query(target, "the leaderboard needs ?game=NAME");
+    return json_response(req, ratings.leaderboard(q.game, q.variant, q.time_class));
   }
   const std::string name = path.substr(std::string("/api/users/").size());
   auto profile = ratings.profile(name);
@@ -129,7 +140,7 @@ Response ratings_api(Ratings& ratings, const Request& req, const std::string& pa
 }
 
 // /api/... routes. Paths: /api/games, /api/lobby, /api/state, /api/games/ID/{join,replay,views,analysis,record},
-// /api/leaderboard, /api/users/NAME. `accounts` (null without accounts) names the account of a rated game's seat.
+// /api/leaderboard, /api/users/NAME, /api/strength-ratings. `accounts` (null without accounts) names the account of a rated game's seat.
 Response api(Hub& hub, const Request& req, AccountRoutes* accounts, Matchmaking* matchmaking) {
   std::string target(req.target());
   std::string path = target.substr(0, target.find('?'));
@@ -143,6 +154,10 @@ Response api(Hub& hub, const Request& req, AccountRoutes* accounts, Matchmaking*
     if (hub.ratings() && method == http::verb::get &&
         (path == "/api/leaderboard" || path.rfind("/api/users/", 0) == 0))
       return ratings_api(*hub.ratings(), req, path, target);
+    if (hub.strength_ratings() && method == http::verb::get && path == "/api/strength-ratings") {
+      const BoardQuery q = board_query(target, "the strengths' ratings need ?game=NAME");
+      return json_response(req, hub.strength_ratings()->board(q.game, q.variant, q.time_class));
+    }
     if (path == "/api/lobby" && method == http::verb::get) return json_response(req, hub.lobby());
     if (matchmaking && is_seek_route(path)) {
       auto [status, answer] = seek_route(*matchmaking, req, parse_body(req), user());

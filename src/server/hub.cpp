@@ -7,6 +7,8 @@
 #include "core/text.hpp"
 #include "server/ratings.hpp"
 #include "server/room_text.hpp"
+#include "server/strength_ratings.hpp"
+#include "server/strengths.hpp"
 #include "server/time_class.hpp"
 
 namespace strat::server {
@@ -75,6 +77,9 @@ Room& Hub::add_room(std::unique_ptr<Room> room) {
     if (ratings_)
       if (auto rated = ratings_->game(ref.id()); rated && rated->users[0] != 0 && rated->users[1] != 0)
         ratings_->add_paired_game(made.id(), rated->key, rated->users[1], rated->users[0]);
+    // A rematch against the same strength counts for it as the game did (with the account's seat swapped).
+    if (strength_ratings_)
+      if (auto played = strength_ratings_->game(ref.id())) add_strength_game(made.id(), r, played->user);
     return made.id();
   });
   rooms_[ref.id()] = std::move(room);
@@ -102,6 +107,16 @@ json Hub::catalog() const {
   return {{"games", games}};
 }
 
+namespace {
+
+// One rating per variant: a game with any other option changed would be rated against another game's.
+bool own_rules(const GameSpec& spec) {
+  const std::string plain = spec.variant.empty() ? spec.info->name : spec.info->name + ":" + spec.variant;
+  return room_text::canonical_spec(GameSpec::parse(plain)) == room_text::canonical_spec(spec);
+}
+
+}  // namespace
+
 RatingKey Hub::rating_key(const NewGame& r, std::int64_t user) const {
   if (!ratings_) bad_input("this server keeps no ratings: a game cannot be rated");
   if (r.mode == Mode::Computer || r.mode == Mode::Selfplay) bad_input("a game against the computer is never rated");
@@ -109,12 +124,19 @@ RatingKey Hub::rating_key(const NewGame& r, std::int64_t user) const {
   const std::string cls = time_class(r.clock_initial_ms, r.clock_increment_ms);
   if (cls.empty()) bad_input("a rated game needs a clock: set clock_initial_ms");
   if (user == 0) bad_input("a rated game's seat needs a logged-in account");
-  // One rating per variant: a game with any other option changed would be rated against another game's.
   const GameSpec spec = GameSpec::parse(r.game);
-  const std::string plain = spec.variant.empty() ? spec.info->name : spec.info->name + ":" + spec.variant;
-  if (room_text::canonical_spec(GameSpec::parse(plain)) != room_text::canonical_spec(spec))
+  if (!own_rules(spec))
     bad_input("a rated game is played by its variant's own rules: " + strat::quoted(r.game) + " changes them");
   return {spec.info->name, spec.variant, cls};
+}
+
+void Hub::add_strength_game(const std::string& game_id, const NewGame& r, std::int64_t user) {
+  if (!strength_ratings_ || user == 0 || r.mode != Mode::Computer) return;
+  const std::string cls = time_class(r.clock_initial_ms, r.clock_increment_ms);
+  const GameSpec spec = GameSpec::parse(r.game);
+  if (cls.empty() || !own_rules(spec)) return;
+  const auto strength = strength_of(*spec.info, r.agent.empty() ? room_text::default_agent(*spec.info) : r.agent);
+  if (strength) strength_ratings_->add_game(game_id, {spec.info->name, spec.variant, cls}, *strength, user, r.human_seat);
 }
 
 void Hub::add_rating_fields(const std::string& game_id, json& answer) {
@@ -170,6 +192,7 @@ json Hub::create(const json& body, std::int64_t user) {
   for (const auto& g : grants)
     if (is_invite(g.role)) room->set_invite_pending(g.acts == 1 ? 0 : 1, true);
   if (key) ratings_->add_game(room->id(), *key, r.human_seat, user);
+  add_strength_game(room->id(), r, user);
   std::string id = add_room(std::move(room)).id();
   json tokens = json::array();
   for (const auto& g : grants) tokens.push_back({{"token", g.token}, {"role", to_string(g.role)}, {"acts", g.acts}, {"sees", g.sees}});
@@ -345,14 +368,16 @@ void Hub::handle(Room& room, Client* client, const json& message) {
 }
 
 void Hub::rate(Room& room) {
-  if (!ratings_ || rated_.count(room.id())) return;
+  if ((!ratings_ && !strength_ratings_) || rated_.count(room.id())) return;
+  const auto winner = [&] {
+    store_.settle();  // the move that ended the game is stored before its result counts
+    const Ending e = room.ending();
+    return e.status == Status::Win ? e.winner : -1;
+  };
   try {
-    const auto rated = ratings_->game(room.id());
-    if (rated && rated->counts && rated->users[0] != 0 && rated->users[1] != 0) {
-      store_.settle();  // the move that ended the game is stored before its result counts
-      const Ending e = room.ending();
-      ratings_->apply(room.id(), e.status == Status::Win ? e.winner : -1);
-    }
+    const auto rated = ratings_ ? ratings_->game(room.id()) : std::nullopt;
+    if (rated && rated->counts && rated->users[0] != 0 && rated->users[1] != 0) ratings_->apply(room.id(), winner());
+    if (strength_ratings_ && strength_ratings_->game(room.id())) strength_ratings_->apply(room.id(), winner());
     rated_.insert(room.id());
   } catch (const std::exception& e) {
     // Not marked: the next change of the game, or the next start, tries again.

@@ -20,6 +20,7 @@
 namespace strat::server {
 
 class Ratings;
+class StrengthRatings;
 struct RatingKey;
 
 class Hub {
@@ -32,6 +33,9 @@ class Hub {
   // before a stop is rated when it is restored. Without it no game can be created rated.
   void set_ratings(Ratings* ratings) { ratings_ = ratings; }
   Ratings* ratings() const { return ratings_; }
+  // The computer's strengths' ratings (docs/server.md, "Ratings of the computer's strengths"), set likewise.
+  void set_strength_ratings(StrengthRatings* s) { strength_ratings_ = s; }
+  StrengthRatings* strength_ratings() const { return strength_ratings_; }
   void restore_all();  // every stored game, replayed; unfinished agent turns resume
   // Moves accepted in one turn of the event loop commit together, and what clients are told of them goes out
   // after that commit (Store::enable_group_commit): the network server's mode (start_listener). Without it
@@ -86,6 +90,9 @@ class Hub {
   std::vector<TokenGrant> claim(Room& room, const StoredToken& invite, std::int64_t user);
   // A rated game's `rated` and `rating_note` for the answers that make or join it.
   void add_rating_fields(const std::string& game_id, nlohmann::json& answer);
+  // Records a new game against the computer for its strength's rating when it is one that counts: a clock, an
+  // account, a variant's own rules and the agent spec of one of the strengths.
+  void add_strength_game(const std::string& game_id, const NewGame& request, std::int64_t user);
   // Once the game is over: its result applied to the ratings (Ratings::apply makes a repeat harmless).
   void rate(Room& room);
   void pump(Room& room);  // starts the computer's turn and arms the clock, after every change
@@ -102,6 +109,7 @@ class Hub {
   std::map<std::string, std::unique_ptr<boost::asio::steady_timer>> timers_;
   bool allow_client_seeds_ = false;
   Ratings* ratings_ = nullptr;
+  StrengthRatings* strength_ratings_ = nullptr;
   std::set<std::string> rated_;  // finished games already offered to ratings_ by this process
   boost::asio::steady_timer heartbeat_{io_};
   bool heartbeat_armed_ = false;

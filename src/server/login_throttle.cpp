@@ -3,35 +3,30 @@
 namespace strat::server {
 
 namespace {
-// Keys whose failures have all aged out are dropped every this many failures, so that guessing from many
-// addresses or at many names cannot grow the table without end.
-constexpr std::size_t kSweepEvery = 4096;
+// Failures that have aged out are deleted every this many failures counted by this process, so that guessing
+// from many addresses or at many names cannot grow the table without end.
+constexpr std::size_t kSweepEvery = 256;
 }  // namespace
 
-std::int64_t LoginThrottle::wait_ms(const std::string& key, std::int64_t now) {
-  auto it = failures_.find(key);
-  if (it == failures_.end()) return 0;
-  auto& times = it->second;
-  while (!times.empty() && times.front() + window_ <= now) times.pop_front();
-  if (times.size() < limit_) return 0;
-  return times.front() + window_ - now;
+std::int64_t LoginThrottle::wait_ms(Db& db, const std::string& key, std::int64_t now) const {
+  // The last `limit_` failures in the window, newest first: with that many, the oldest of them sets the wait.
+  const auto rows = db.run("SELECT at FROM login_failures WHERE kind=? AND subject=? AND at>? ORDER BY at DESC LIMIT " +
+                               std::to_string(limit_),
+                           {kind_, key, now - window_})
+                        .rows;
+  if (rows.size() < limit_) return 0;
+  return rows.back().integer(0) + window_ - now;
 }
 
-void LoginThrottle::fail(const std::string& key, std::int64_t now) {
-  auto& times = failures_[key];
-  times.push_back(now);
-  while (times.size() > limit_) times.pop_front();
-  if (++fails_since_sweep_ >= kSweepEvery) drop_expired(now);
-}
-
-void LoginThrottle::drop_expired(std::int64_t now) {
+void LoginThrottle::fail(Db& db, const std::string& key, std::int64_t now) {
+  db.run("INSERT INTO login_failures (kind, subject, at) VALUES (?,?,?)", {kind_, key, now});
+  if (++fails_since_sweep_ < kSweepEvery) return;
   fails_since_sweep_ = 0;
-  for (auto it = failures_.begin(); it != failures_.end();) {
-    if (it->second.empty() || it->second.back() + window_ <= now)
-      it = failures_.erase(it);
-    else
-      ++it;
-  }
+  db.run("DELETE FROM login_failures WHERE at<=?", {now - window_});
+}
+
+void LoginThrottle::clear(Db& db, const std::string& key) const {
+  db.run("DELETE FROM login_failures WHERE kind=? AND subject=?", {kind_, key});
 }
 
 }  // namespace strat::server

@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 #include "core/error.hpp"
 #include "server/accounts.hpp"
+#include "server/db_real.hpp"
 #include "server/glicko2.hpp"
 #include "server/store.hpp"
 
@@ -41,15 +41,6 @@ const std::vector<Migration>& migrations() {
   };
   return list;
 }
-
-// Every digit a double holds: a stored rating reads back as the one computed.
-std::string exact(double x) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.17g", x);
-  return text;
-}
-
-double real(const DbRow& row, std::size_t col) { return std::stod(row.text(col)); }
 
 struct Stored {
   glicko2::Rating rating = glicko2::kStart;

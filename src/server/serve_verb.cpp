@@ -18,6 +18,7 @@
 #include "server/live_store.hpp"
 #include "server/matchmaking.hpp"
 #include "server/ratings.hpp"
+#include "server/strength_ratings.hpp"
 #include "server/store.hpp"
 
 namespace strat::server {
@@ -54,6 +55,8 @@ int serve(ServeArgs args, std::ostream& out, std::ostream& err) {
   auto accounts_ptr = open([&] { return std::make_unique<Accounts>(args.db); });
   auto ratings_ptr = open([&] { return std::make_unique<Ratings>(args.db); });
   hub.set_ratings(ratings_ptr.get());
+  auto strength_ratings_ptr = open([&] { return std::make_unique<StrengthRatings>(args.db); });
+  hub.set_strength_ratings(strength_ratings_ptr.get());
   hub.restore_all();
   // Live team games: own tables, own connection to the same database.
   auto live_store_ptr = open([&] { return std::make_unique<LiveStore>(args.db); });

@@ -157,6 +157,53 @@ TEST_F(AccountStore, FailedLoginsAreLimitedPerAddress) {
   EXPECT_EQ(a.log_in("alice", "password-1", kHome).username, "alice");
 }
 
+// Two servers on one database (a cluster) count the same failures: guesses spread over them meet one limit, and
+// a restarted server forgets none.
+TEST_F(AccountStore, ServersSharingADatabaseShareTheFailedLoginLimits) {
+  auto& a = open({.failures_per_account = 5, .failures_per_address = 4});
+  a.sign_up("alice", "password-1");
+  Accounts b(server_test::test_db(path), {.failures_per_account = 5, .failures_per_address = 4}, [this] { return clock; });
+  const std::string limited = "too many failed logins for this name or from this address: try again in 15 minutes";
+  // The name: three guesses on one server, two on the other.
+  for (int i = 0; i < 5; ++i) {
+    Accounts& server = i % 2 ? b : a;
+    EXPECT_EQ(refusal([&] { server.log_in("alice", "guess", "198.51.100." + std::to_string(i)); }),
+              "wrong username or password");
+  }
+  EXPECT_EQ(refusal([&] { a.log_in("alice", "password-1", kHome); }), limited);
+  EXPECT_EQ(refusal([&] { b.log_in("alice", "password-1", kHome); }), limited);
+  // An unknown name, spread the same way, gets the same answer from either.
+  for (int i = 0; i < 5; ++i) {
+    Accounts& server = i % 2 ? a : b;
+    EXPECT_EQ(refusal([&] { server.log_in("nobody", "guess", "203.0.113." + std::to_string(i)); }),
+              "wrong username or password");
+  }
+  EXPECT_EQ(refusal([&] { a.log_in("nobody", "guess", kHome); }), limited);
+  EXPECT_EQ(refusal([&] { b.log_in("nobody", "guess", kHome); }), limited);
+  // The address: two guesses on each server.
+  for (int i = 0; i < 4; ++i) {
+    Accounts& server = i % 2 ? b : a;
+    EXPECT_EQ(refusal([&] { server.log_in("name" + std::to_string(i), "guess", "192.0.2.7"); }),
+              "wrong username or password");
+  }
+  EXPECT_EQ(refusal([&] { b.log_in("someone", "guess", "192.0.2.7"); }), limited);
+  // A restarted server remembers, and the window ends on both.
+  open({.failures_per_account = 5, .failures_per_address = 4});
+  EXPECT_EQ(refusal([&] { accounts->log_in("someone", "guess", "192.0.2.7"); }), limited);
+  clock += 15 * kMinute;
+  EXPECT_EQ(accounts->log_in("alice", "password-1", "192.0.2.7").username, "alice");
+  // A success on one server clears the name's count for the other.
+  for (int i = 0; i < 4; ++i) EXPECT_THROW(b.log_in("alice", "guess", "198.51.100.1"), BadInput);
+  EXPECT_EQ(accounts->log_in("alice", "password-1", kHome).username, "alice");
+  for (int i = 0; i < 4; ++i) EXPECT_THROW(b.log_in("alice", "guess", "198.51.100.2"), BadInput);
+  EXPECT_EQ(b.log_in("alice", "password-1", kHome).username, "alice");
+  // The table holds digests only: no name or address in clear.
+  const auto db = open_db(server_test::test_db(path));
+  for (const auto& row : db->run("SELECT kind, subject FROM login_failures").rows)
+    for (const char* clear : {"alice", "nobody", "192.0.2.7", "198.51.100"})
+      EXPECT_EQ(row.text(1).find(clear), std::string::npos) << row.text(0);
+}
+
 // Behind a reverse proxy (--max-per-address 0) every client has the proxy's address: only names are counted.
 TEST_F(AccountStore, WithoutAnAddressOnlyTheNameIsCounted) {
   auto& a = open({.failures_per_account = 5, .failures_per_address = 2});

@@ -25,6 +25,7 @@
 #include "server/room.hpp"
 #include "server/secure_random.hpp"
 #include "server/store.hpp"
+#include "server/strength_ratings.hpp"
 #include "server/test_db.hpp"
 #include "test_games.hpp"
 
@@ -88,6 +89,8 @@ protected:
     ratings_ = std::make_unique<server::Ratings>(db_);
     hub_ = std::make_unique<server::Hub>(io_, *store_, 1);
     hub_->set_ratings(ratings_.get());
+    strength_ratings_ = std::make_unique<server::StrengthRatings>(db_);
+    hub_->set_strength_ratings(strength_ratings_.get());
     server::ServeConfig config;
     config.port = 0;
     config.web_root = dir_.string();
@@ -101,6 +104,7 @@ protected:
     io_.stop();
     thread_.join();
     hub_.reset();
+    strength_ratings_.reset();
     ratings_.reset();
     accounts_.reset();
     store_.reset();
@@ -168,6 +172,7 @@ protected:
   std::unique_ptr<server::Store> store_;
   std::unique_ptr<server::Accounts> accounts_;
   std::unique_ptr<server::Ratings> ratings_;
+  std::unique_ptr<server::StrengthRatings> strength_ratings_;
   std::unique_ptr<server::Hub> hub_;
   unsigned short port_ = 0;
   std::thread thread_;

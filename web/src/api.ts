@@ -1,5 +1,5 @@
 // The server's HTTP API (docs/server.md; every answer's shape: protocol/*.schema.json).
-import type { Analysis, Catalog, Created, Joined, Leaderboard, Lobby, Profile, ReplayFrame, ViewFrame } from './protocol';
+import type { Analysis, Catalog, Created, Joined, Leaderboard, Lobby, Profile, ReplayFrame, StrengthRatings, ViewFrame } from './protocol';
 
 export async function call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   const res = await fetch(path, {
@@ -30,6 +30,7 @@ export class ApiError extends Error {
 }
 
 const id = (s: string) => encodeURIComponent(s);
+const board = (game: string, variant: string, timeClass: string) => `game=${id(game)}${variant ? `&variant=${id(variant)}` : ''}${timeClass ? `&class=${id(timeClass)}` : ''}`;
 
 export const api = {
   games: () => call<Catalog>('GET', '/api/games'),
@@ -40,8 +41,9 @@ export const api = {
   views: (game: string, token: string, ply: number) => call<ViewFrame>('GET', `/api/games/${id(game)}/views?token=${id(token)}&ply=${ply}`),
   analysis: (game: string) => call<Analysis>('GET', `/api/games/${id(game)}/analysis`),
   // variant and time class "" ask for every one.
-  leaderboard: (game: string, variant: string, timeClass: string) =>
-    call<Leaderboard>('GET', `/api/leaderboard?game=${id(game)}${variant ? `&variant=${id(variant)}` : ''}${timeClass ? `&class=${id(timeClass)}` : ''}`),
+  leaderboard: (game: string, variant: string, timeClass: string) => call<Leaderboard>('GET', `/api/leaderboard?${board(game, variant, timeClass)}`),
+  // The computer's strengths' ratings, apart from the players'.
+  strengthRatings: (game: string, variant: string, timeClass: string) => call<StrengthRatings>('GET', `/api/strength-ratings?${board(game, variant, timeClass)}`),
   profile: (username: string) => call<Profile>('GET', `/api/users/${id(username)}`),
   recordUrl: (game: string) => `/api/games/${id(game)}/record`,
 };

@@ -15,6 +15,14 @@ export function leaderboardLink(game = '', timeClass = ''): string {
   return `#/leaderboard${game ? `/${encodeURIComponent(game)}${timeClass ? `/${timeClass}` : ''}` : ''}`;
 }
 
+// A clock's time class, as the server reckons it (time_class.hpp): one side's time for a 40-move game; "" without
+// a clock.
+export function timeClassOf(initialMs: number, incrementMs: number): TimeClass | '' {
+  if (initialMs <= 0) return '';
+  const minutes = (initialMs + 40 * incrementMs) / 60000;
+  return minutes < 3 ? 'bullet' : minutes < 8 ? 'blitz' : minutes < 25 ? 'rapid' : 'classical';
+}
+
 export const isTimeClass = (s: string): s is TimeClass => (TIME_CLASSES as readonly string[]).includes(s);
 
 export const classWord = (c: string) => (c ? c[0].toUpperCase() + c.slice(1) : 'Every time class');

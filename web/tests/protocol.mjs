@@ -52,6 +52,7 @@ const HTTP = {
   'POST /api/seeks/*/accept': 'lobby.schema.json#/definitions/Joined',
   'POST /api/pools/join': 'seeks.schema.json#/definitions/PoolJoined',
   'POST /api/pools/leave': 'seeks.schema.json#/definitions/SeekDone',
+  'GET /api/strength-ratings': 'ratings.schema.json#/definitions/StrengthRatings',
 };
 const SOCKETS = {
   game: 'game-socket.schema.json#/definitions/ServerMessage',

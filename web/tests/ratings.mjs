@@ -5,6 +5,19 @@
 import WebSocket from 'ws';
 import { lowContrast } from './looks.mjs';
 
+// The holder of a seat link resigns over the game's WebSocket; resolves once the server tells the result.
+export async function resignBySocket(base, token) {
+  const ws = new WebSocket(`${base.replace('http', 'ws')}/ws?token=${token}`);
+  await new Promise((resolve, reject) => {
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'resign' })));
+    ws.on('message', (d) => {
+      if (JSON.parse(String(d)).result) resolve();
+    });
+    ws.on('error', reject);
+  });
+  ws.close();
+}
+
 export function registerRatingTests({ test, server, assert, until, shot, newPage, PHONE }) {
   const PASSWORD = 'correct horse';
   const json = { 'Content-Type': 'application/json' };
@@ -30,16 +43,7 @@ export function registerRatingTests({ test, server, assert, until, shot, newPage
     assert(made.rated === true, `the game is rated: ${JSON.stringify(made)}`);
     const joined = await (await fetch(`${server.base}/api/games/${made.id}/join`, { method: 'POST', headers: { ...json, Cookie: second } })).json();
     assert(joined.rated === true, `the join is rated: ${JSON.stringify(joined)}`);
-    const token = made.tokens.find((t) => t.role === 'seat0').token;
-    const ws = new WebSocket(`${server.base.replace('http', 'ws')}/ws?token=${token}`);
-    await new Promise((resolve, reject) => {
-      ws.on('open', () => ws.send(JSON.stringify({ type: 'resign' })));
-      ws.on('message', (d) => {
-        if (JSON.parse(String(d)).result) resolve();
-      });
-      ws.on('error', reject);
-    });
-    ws.close();
+    await resignBySocket(server.base, made.tokens.find((t) => t.role === 'seat0').token);
     return made.id;
   }
 

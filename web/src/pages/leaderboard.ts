@@ -1,11 +1,13 @@
 // The leaderboards, #/leaderboard[/GAME[/CLASS]]: the settled ratings of a game (deviation at most 110, the
 // server's rule), best first, with a game chosen from the catalogue and a time class. A choice rewrites the
-// address without a new route, so the focused selector keeps the focus while the arrow keys go through it.
+// address without a new route, so the focused selector keeps the focus while the arrow keys go through it. The
+// computer's strengths have a table of their own under it, never among the players.
 import { api } from '../api';
 import { games as catalogue } from '../catalog';
 import { h } from '../dom';
-import type { GameEntry, Leaderboard } from '../protocol';
-import { TIME_CLASSES, classWord, isTimeClass, leaderboardLink, profileLink } from '../ratings';
+import type { GameEntry, Leaderboard, StrengthRatings } from '../protocol';
+import { TIME_CLASSES, classWord, isTimeClass, leaderboardLink, profileLink, ratingText } from '../ratings';
+import { LEVEL_NAMES, type Level } from '../strength';
 import { gameName } from '../words';
 
 const LAST_GAME = 'strat.lobby.game'; // the lobby's last game: the likeliest one to look up
@@ -16,9 +18,11 @@ function defaultGame(games: GameEntry[]): string {
   return games.some((g) => g.name === 'stratego') ? 'stratego' : games[0].name;
 }
 
+// Without a class (or for a game of several variants) a row may be one of several ratings: say which.
+const saysWhich = (cls: string, rows: { variant: string }[]) => !cls || rows.some((r) => r.variant !== rows[0].variant);
+
 function table(board: Leaderboard): HTMLElement {
-  // Without a class (or for a game of several variants) a player may be listed once per rating: say which.
-  const which = !board.class || board.players.some((p) => p.variant !== board.players[0].variant);
+  const which = saysWhich(board.class, board.players);
   const head = h('tr', {}, h('th', { scope: 'col' }, '#'), h('th', { scope: 'col' }, 'Player'), which ? h('th', { scope: 'col' }, 'Rating of') : null, h('th', { scope: 'col', class: 'num' }, 'Rating'), h('th', { scope: 'col', class: 'num' }, 'Games'));
   const rows = board.players.map((p, i) =>
     h('tr', { class: 'leader' },
@@ -30,25 +34,44 @@ function table(board: Leaderboard): HTMLElement {
   return h('table', { class: 'leaderboard', id: 'leaderboard-table' }, h('thead', {}, head), h('tbody', {}, ...rows));
 }
 
+// Every strength's rating, provisional ones with their "?".
+function strengthTable(board: StrengthRatings): HTMLElement {
+  const which = saysWhich(board.class, board.strengths);
+  const head = h('tr', {}, h('th', { scope: 'col' }, 'Strength'), which ? h('th', { scope: 'col' }, 'Rating of') : null, h('th', { scope: 'col', class: 'num' }, 'Rating'), h('th', { scope: 'col', class: 'num' }, 'Games'));
+  const rows = board.strengths.map((s) =>
+    h('tr', { class: 'strength' },
+      h('td', { class: 'leader-name' }, LEVEL_NAMES[s.strength as Level]),
+      which ? h('td', { class: 'muted' }, `${gameName(board.game, s.variant)}, ${classWord(s.class)}`) : null,
+      h('td', { class: 'num leader-rating' }, ratingText(s)),
+      h('td', { class: 'num' }, String(s.games))));
+  return h('table', { class: 'leaderboard', id: 'strength-table' }, h('thead', {}, head), h('tbody', {}, ...rows));
+}
+
 export function leaderboardPage(app: HTMLElement, game: string, timeClass: string): () => void {
   let stop = false;
   let asked = 0;
   const body = h('div', { id: 'leaderboard-body' }, h('p', { class: 'muted' }, 'Loading…'));
+  const computer = h('div', { id: 'strength-body' });
   const gameSel = h('select', { id: 'leaderboard-game' });
   const classSel = h('select', { id: 'leaderboard-class' }, h('option', { value: '' }, classWord('')), ...TIME_CLASSES.map((c) => h('option', { value: c }, classWord(c))));
   classSel.value = isTimeClass(timeClass) ? timeClass : '';
   app.replaceChildren(h('section', { class: 'card leaderboard-card' },
     h('h2', {}, 'Leaderboard'),
     h('div', { class: 'row' }, h('label', {}, 'Game ', gameSel), h('label', {}, 'Time class ', classSel)),
-    body));
+    body,
+    h('h3', {}, 'Computer'),
+    h('p', { class: 'muted' }, 'The computer’s strengths, rated by the clocked games signed-in players play against them; those games leave the players’ own ratings as they are.'),
+    computer));
 
   const load = async () => {
     const ask = ++asked;
     history.replaceState(null, '', leaderboardLink(gameSel.value, classSel.value));
     try {
-      const board = await api.leaderboard(gameSel.value, '', classSel.value);
+      const [board, strengths] = await Promise.all([api.leaderboard(gameSel.value, '', classSel.value), api.strengthRatings(gameSel.value, '', classSel.value)]);
       // An answer to an older choice, or to a page left meanwhile, is dropped.
       if (stop || ask !== asked) return;
+      computer.replaceChildren(strengths.strengths.length ? strengthTable(strengths)
+        : h('p', { class: 'muted', id: 'strength-empty' }, 'No strength is rated yet for this game and time class.'));
       body.replaceChildren(board.players.length ? table(board)
         : h('p', { class: 'muted', id: 'leaderboard-empty' }, 'No settled ratings yet: a rating settles after a dozen or so rated games, and until then shows with a “?” on its player’s profile.'));
     } catch (e) {

@@ -5,10 +5,10 @@ import { games as catalogue } from '../catalog';
 import { h, toast } from '../dom';
 import { addToken, remember } from '../links';
 import type { GameEntry, LobbyEntry } from '../protocol';
-import { LEVELS, LEVEL_NAMES, agentFor, type Level } from '../strength';
+import { LEVELS, LEVEL_NAMES, agentFor, levelLabel, levelOf, type Level } from '../strength';
 import { gameName, variantName, howDrawn, howWon, modeWords, progress, sideName } from '../words';
 import { yourGames } from './your-games';
-import { leaderboardLink } from '../ratings';
+import { leaderboardLink, timeClassOf } from '../ratings';
 import { seeksCard } from './seeks';
 
 const LAST_GAME = 'strat.lobby.game'; // the game last started from this browser: the form's default
@@ -58,10 +58,28 @@ function newGameForm(games: GameEntry[]): HTMLElement {
     sideSel.replaceChildren(h('option', { value: '0' }, `${first} (moves first)`), h('option', { value: '1' }, second), h('option', { value: 'random' }, 'Random'));
     if (keep) sideSel.value = keep;
   };
+  // Each strength with its rating for this game, variant and clock ("Strong · ~1720"); a game without a clock,
+  // which no strength's rating counts, shows the names alone.
+  let asked = 0;
+  const rateStrengths = async () => {
+    const ask = ++asked;
+    const g = games.find((x) => x.name === gameSel.value);
+    const cls = timeClassOf(...CLOCKS[clockSel.value]);
+    const rated = g && cls ? await api.strengthRatings(g.name, g.variants.length > 1 ? variantSel.value : '', cls).then((r) => r.strengths, () => []) : [];
+    if (ask !== asked) return;
+    for (const option of strengthSel.options) {
+      const level = option.value as Level;
+      const own = levelOf(agentFor(g?.agents ?? [], level));
+      option.textContent = levelLabel(level, rated.find((r) => r.strength === own));
+    }
+  };
   gameSel.addEventListener('change', () => {
     localStorage.setItem(LAST_GAME, gameSel.value);
     refresh();
+    void rateStrengths();
   });
+  variantSel.addEventListener('change', () => void rateStrengths());
+  clockSel.addEventListener('change', () => void rateStrengths());
   const form = h(
     'form',
     { class: 'card new-game', id: 'new-game-form' },
@@ -92,6 +110,7 @@ function newGameForm(games: GameEntry[]): HTMLElement {
     }
   });
   refresh();
+  void rateStrengths();
   return form;
 }
 
