@@ -23,6 +23,7 @@
 #include "server/live_http.hpp"
 #include "server/query.hpp"
 #include "server/ratings.hpp"
+#include "server/seek_http.hpp"
 #include "server/strength_ratings.hpp"
 #include "server/time_class.hpp"
 #include "server/static_files.hpp"
@@ -140,7 +141,7 @@ Response ratings_api(Ratings& ratings, const Request& req, const std::string& pa
 
 // /api/... routes. Paths: /api/games, /api/lobby, /api/state, /api/games/ID/{join,replay,views,analysis,record},
 // /api/leaderboard, /api/users/NAME, /api/strength-ratings. `accounts` (null without accounts) names the account of a rated game's seat.
-Response api(Hub& hub, const Request& req, AccountRoutes* accounts) {
+Response api(Hub& hub, const Request& req, AccountRoutes* accounts, Matchmaking* matchmaking) {
   std::string target(req.target());
   std::string path = target.substr(0, target.find('?'));
   auto method = req.method();
@@ -158,6 +159,10 @@ Response api(Hub& hub, const Request& req, AccountRoutes* accounts) {
       return json_response(req, hub.strength_ratings()->board(q.game, q.variant, q.time_class));
     }
     if (path == "/api/lobby" && method == http::verb::get) return json_response(req, hub.lobby());
+    if (matchmaking && is_seek_route(path)) {
+      auto [status, answer] = seek_route(*matchmaking, req, parse_body(req), user());
+      return json_response(req, answer, status);
+    }
     if (path == "/api/state" && method == http::verb::get) return json_response(req, hub.state(query_param(target, "token")));
     // "Your games": the player's secret travels in the Authorization header, never in a URL.
     if (path == "/api/players" && method == http::verb::post) return json_response(req, hub.new_player(), http::status::created);
@@ -290,7 +295,7 @@ asio::awaitable<void> refuse_and_close(beast::tcp_stream& stream, beast::flat_bu
 
 // One connection, from its first request to its close; `ticket` holds its place in the connection table.
 asio::awaitable<void> http_session(tcp::socket socket, Hub& hub, std::shared_ptr<StaticFiles> files, LiveHub* live,
-                                   std::shared_ptr<AccountRoutes> accounts, std::string address,
+                                   Matchmaking* matchmaking, std::shared_ptr<AccountRoutes> accounts, std::string address,
                                    ConnectionLimits limits, std::unique_ptr<ConnectionTable::Ticket> ticket) {
   beast::tcp_stream stream(std::move(socket));
   beast::flat_buffer buffer;
@@ -329,6 +334,10 @@ asio::awaitable<void> http_session(tcp::socket socket, Hub& hub, std::shared_ptr
           co_await run_live_ws(stream.release_socket(), *live, std::move(req));
           co_return;
         }
+        if (matchmaking && is_lobby_ws(req.target())) {
+          co_await run_lobby_ws(stream.release_socket(), *matchmaking, std::move(req));
+          co_return;
+        }
         const std::int64_t user = accounts ? accounts->user_of(req) : 0;
         auto ws = std::make_shared<WsSession>(stream.release_socket(), hub);
         co_await ws->run(std::move(req), user);
@@ -340,7 +349,7 @@ asio::awaitable<void> http_session(tcp::socket socket, Hub& hub, std::shared_ptr
         res = co_await accounts->answer(std::move(req), address);
       else
         res = live && is_live_api(target)     ? live_api(*live, req)
-              : target.rfind("/api/", 0) == 0 ? api(hub, req, accounts.get())
+              : target.rfind("/api/", 0) == 0 ? api(hub, req, accounts.get(), matchmaking)
                                               : static_file(req, *files);
       bool keep = res.keep_alive();
       co_await http::async_write(stream, res, asio::use_awaitable);
@@ -410,7 +419,7 @@ asio::awaitable<void> accept_loop(tcp::acceptor acceptor, Hub& hub, ServeConfig 
     socket.set_option(tcp::no_delay(true), ec);
     asio::co_spawn(
         acceptor.get_executor(),
-        http_session(std::move(socket), hub, files, config.live, accounts,
+        http_session(std::move(socket), hub, files, config.live, config.matchmaking, accounts,
                      config.limits.per_address ? address_key(peer.address()) : "", config.limits, std::move(ticket)),
         asio::detached);
   }

@@ -50,6 +50,16 @@ class Hub {
   nlohmann::json create(const nlohmann::json& body, std::int64_t user = 0);
   nlohmann::json lobby() const;
   nlohmann::json take_open_seat(const std::string& game_id, std::int64_t user = 0);
+  // A friend game whose two players are known (an accepted seek, a quick pairing; hub_pairing.cpp): both seats'
+  // links at once, `seats[s]` the links of seat s; rated through Ratings when `rated`, with `users` (seat order).
+  struct Paired {
+    std::string id;
+    std::vector<TokenGrant> seats[2];
+    nlohmann::json rating;  // `rated` and `rating_note` as create's answer has them; empty when casual
+  };
+  Paired create_paired(const NewGame& request, bool rated, const std::int64_t users[2]);
+  // What a game asked to be rated is rated as; throws BadInput (one line) when it cannot be rated.
+  RatingKey rating_key(const NewGame& request, std::int64_t user) const;
   nlohmann::json state(const std::string& token);
   nlohmann::json replay(const std::string& game_id, int ply);
   // The board after `ply` moves as the holder of `token` saw it then; the token must be one of that game's.
@@ -61,6 +71,8 @@ class Hub {
   nlohmann::json new_player();
   nlohmann::json add_player_game(const std::string& player, const nlohmann::json& body);
   nlohmann::json player_games(const std::string& player);
+  // Throws BadInput "unknown player" for anything but a known identity's secret.
+  void check_player(const std::string& player);
 
   // A client opens a room with a token; returns null (and says why in `why`) when the token is unknown.
   // Opening an unused invite claims its seat for `user` (the account of the browser, 0 for none): `claimed`
@@ -72,13 +84,10 @@ class Hub {
 
  private:
   Room& room(const std::string& id) const;
-  void check_player(const std::string& player);
   // Registers a new room (created or restored): its spawner for rematches, then the computer's turn and clock.
   Room& add_room(std::unique_ptr<Room> room);
   // Throws BadInput when a rated game's seat may not go to `user`.
   std::vector<TokenGrant> claim(Room& room, const StoredToken& invite, std::int64_t user);
-  // What a game asked to be rated is rated as; throws BadInput (one line) when it cannot be rated.
-  RatingKey rating_key(const NewGame& request, std::int64_t user) const;
   // A rated game's `rated` and `rating_note` for the answers that make or join it.
   void add_rating_fields(const std::string& game_id, nlohmann::json& answer);
   // Records a new game against the computer for its strength's rating when it is one that counts: a clock, an

@@ -31,8 +31,6 @@ using nlohmann::json;
 
 namespace {
 
-std::string_view path_of(std::string_view target) { return target.substr(0, target.find('?')); }
-
 LiveResponse reply(const LiveRequest& req, http::status status, std::string body, const char* type) {
   LiveResponse res{status, req.version()};
   res.set(http::field::server, "strat");

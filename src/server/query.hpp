@@ -25,6 +25,9 @@ inline std::optional<std::string> query_value(std::string_view target, std::stri
   return std::nullopt;
 }
 
+// The target without its query string.
+inline std::string_view path_of(std::string_view target) { return target.substr(0, target.find('?')); }
+
 inline std::string query_param(std::string_view target, std::string_view key) {
   return query_value(target, key).value_or("");
 }

@@ -128,6 +128,15 @@ std::optional<RatedGame> Ratings::game(const std::string& game_id) {
   return g;
 }
 
+int Ratings::rating_of(std::int64_t user, const RatingKey& key) {
+  std::lock_guard lock(mutex_);
+  const auto rows = db_->run(
+                           "SELECT rating FROM ratings WHERE user_id=? AND game=? AND variant=? AND time_class=?",
+                           {user, key.game, key.variant, key.time_class})
+                        .rows;
+  return static_cast<int>(std::lround(rows.empty() ? glicko2::kStart.rating : real(rows[0], 0)));
+}
+
 bool Ratings::apply(const std::string& game_id, int winner) {
   std::lock_guard lock(mutex_);
   // Exclusive: two servers sharing a PostgreSQL database apply their games one at a time, so neither update

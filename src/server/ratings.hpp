@@ -55,6 +55,8 @@ class Ratings {
   // Records `user` on `seat`; returns whether the game counts for rating (the pair limit).
   bool take_seat(const std::string& game_id, int seat, std::int64_t user);
   std::optional<RatedGame> game(const std::string& game_id);
+  // The account's rating for `key`, rounded; glicko2::kStart's for an account without one (or user 0).
+  int rating_of(std::int64_t user, const RatingKey& key);
 
   // Applies the finished game's result (winner 0 or 1, -1 a draw) to both ratings, once: false when the game
   // is not rated, does not count, lacks a player, or was applied before.

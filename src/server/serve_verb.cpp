@@ -16,6 +16,7 @@
 #include "server/hub.hpp"
 #include "server/live_hub.hpp"
 #include "server/live_store.hpp"
+#include "server/matchmaking.hpp"
 #include "server/ratings.hpp"
 #include "server/strength_ratings.hpp"
 #include "server/store.hpp"
@@ -65,6 +66,11 @@ int serve(ServeArgs args, std::ostream& out, std::ostream& err) {
   ServeConfig config = args.config;
   config.live = &live;
   config.accounts = accounts_ptr.get();
+  // Seeks and quick pairing: own tables, own connection to the same database.
+  auto seeks_ptr = open([&] { return std::make_unique<Seeks>(args.db); });
+  Matchmaking matchmaking(io, hub, *seeks_ptr);
+  matchmaking.start();
+  config.matchmaking = &matchmaking;
   if (config.web_root.empty()) config.web_root = default_web_root();
   unsigned short port = 0;
   try {

@@ -30,6 +30,7 @@ struct WsClient {
 inline std::unique_ptr<WsClient> ws_connect(unsigned short port, const std::string& path) {
   auto w = std::make_unique<WsClient>();
   if (path.rfind("/ws/live", 0) == 0) w->channel = "live";
+  if (path.rfind("/ws/lobby", 0) == 0) w->channel = "lobby";
   w->ws.next_layer().connect(boost::asio::ip::tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), port));
   w->ws.handshake("127.0.0.1", path);
   return w;

@@ -13,7 +13,8 @@ export function knownIdentity(): string | null {
   return localStorage.getItem(KEY);
 }
 
-async function identity(fresh = false): Promise<string> {
+// This browser's identity, made on first use: what the lobby's seeks and pools are made as (pages/seeks.ts).
+export async function identity(fresh = false): Promise<string> {
   const known = localStorage.getItem(KEY);
   if (known && !fresh) return known;
   making ??= call<NewPlayer>('POST', '/api/players')

@@ -46,11 +46,18 @@ const HTTP = {
   'GET /api/account/me': 'account.schema.json#/definitions/AccountMe',
   'GET /api/leaderboard': 'ratings.schema.json#/definitions/Leaderboard',
   'GET /api/users/*': 'ratings.schema.json#/definitions/Profile',
+  'GET /api/seeks': 'seeks.schema.json#/definitions/SeekListing',
+  'POST /api/seeks': 'seeks.schema.json#/definitions/SeekCreated',
+  'DELETE /api/seeks/*': 'seeks.schema.json#/definitions/SeekDone',
+  'POST /api/seeks/*/accept': 'lobby.schema.json#/definitions/Joined',
+  'POST /api/pools/join': 'seeks.schema.json#/definitions/PoolJoined',
+  'POST /api/pools/leave': 'seeks.schema.json#/definitions/SeekDone',
   'GET /api/strength-ratings': 'ratings.schema.json#/definitions/StrengthRatings',
 };
 const SOCKETS = {
   game: 'game-socket.schema.json#/definitions/ServerMessage',
   live: 'live.schema.json#/definitions/LiveMessage',
+  lobby: 'seeks.schema.json#/definitions/LobbyMessage',
 };
 
 // A socket message's own definition by its type, for errors that name the field at fault (the union's oneOf
@@ -58,8 +65,9 @@ const SOCKETS = {
 const BY_TYPE = {
   game: { claimed: 'ClaimedMsg', state: 'StateMsg', move: 'MoveMsg', draw: 'DrawMsg', setup_suggestion: 'SetupSuggestionMsg', rematch: 'RematchMsg', error: 'ErrorMsg', pong: 'PongMsg' },
   live: { live: 'LiveViewMsg', error: 'LiveErrorMsg' },
+  lobby: { lobby: 'LobbyListingMsg', paired: 'PairedMsg', error: 'LobbyErrorMsg' },
 };
-const FILE = { game: 'game-socket.schema.json', live: 'live.schema.json' };
+const FILE = { game: 'game-socket.schema.json', live: 'live.schema.json', lobby: 'seeks.schema.json' };
 
 function schemaFor(channel, message) {
   const own = BY_TYPE[channel]?.[message?.type];
@@ -69,6 +77,7 @@ function schemaFor(channel, message) {
   const parts = p.split('/');
   if (parts[1] === 'api' && parts[2] === 'games' && parts.length === 5) parts[3] = '*';
   if (parts[1] === 'api' && parts[2] === 'users' && parts.length === 4) parts[3] = '*';
+  if (parts[1] === 'api' && parts[2] === 'seeks' && parts.length >= 4) parts[3] = '*';
   return HTTP[`${method} ${parts.join('/')}`] ?? null;
 }
 

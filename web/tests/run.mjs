@@ -13,6 +13,7 @@ import { registerBoardTests } from './boards.mjs';
 import { registerLookTests } from './looks.mjs';
 import { registerAccountTests } from './account.mjs';
 import { registerRatingTests } from './ratings.mjs';
+import { registerSeekTests } from './seeks.mjs';
 import { registerStrengthRatingTests } from './strength-ratings.mjs';
 import { protocolChecker } from './protocol.mjs';
 import ts from 'typescript';
@@ -83,7 +84,7 @@ async function shot(page, name) {
 const received = [];
 function watch(page) {
   page.on('websocket', (ws) => {
-    const channel = new URL(ws.url()).pathname === '/ws/live' ? 'live' : 'game';
+    const channel = { '/ws/live': 'live', '/ws/lobby': 'lobby' }[new URL(ws.url()).pathname] ?? 'game';
     ws.on('framereceived', ({ payload }) => received.push({ channel, text: String(payload) }));
   });
   page.on('response', async (res) => {
@@ -793,6 +794,7 @@ registerBoardTests({ test, server, assert, until, getJson, newPage, shot }); // 
 registerLookTests({ test, server, assert, until, getJson, newPage, shot, browser, watch }); // words, contrast, symbols, screenshots (looks.mjs)
 registerAccountTests({ test, server, assert, until, shot, newPage, PHONE }); // the account screens (account.mjs)
 registerRatingTests({ test, server, assert, until, shot, newPage, PHONE }); // profiles and leaderboards (ratings.mjs)
+registerSeekTests({ test, server, assert, until, shot, newPage, getJson, tokenOf, playBoardMove, PHONE }); // seeks and quick pairing (seeks.mjs)
 registerStrengthRatingTests({ test, server, assert, until, shot, newPage, PHONE }); // the computer's strengths' ratings (strength-ratings.mjs)
 
 // The front end reads no move notation with regular expressions (boards draw and play the structured legal

@@ -9,6 +9,7 @@ import { LEVELS, LEVEL_NAMES, agentFor, levelLabel, levelOf, type Level } from '
 import { gameName, variantName, howDrawn, howWon, modeWords, progress, sideName } from '../words';
 import { yourGames } from './your-games';
 import { leaderboardLink, timeClassOf } from '../ratings';
+import { seeksCard } from './seeks';
 
 const LAST_GAME = 'strat.lobby.game'; // the game last started from this browser: the form's default
 const CLOCKS: Record<string, [number, number]> = { none: [0, 0], '5+3': [300000, 3000], '15+10': [900000, 10000], '30+0': [1800000, 0] };
@@ -131,7 +132,8 @@ export function lobbyPage(app: HTMLElement): () => void {
   const recent = h('div', { class: 'card', id: 'recent-games' }, h('h2', {}, 'Recent games'));
   const formSlot = h('div');
   const links = h('p', { class: 'lobby-links' }, h('a', { href: leaderboardLink(), id: 'lobby-leaderboard' }, 'Leaderboards'));
-  app.replaceChildren(h('div', { class: 'lobby' }, formSlot, mine, open, recent, links));
+  const seeks = seeksCard(catalogue().catch(() => []));
+  app.replaceChildren(h('div', { class: 'lobby' }, seeks.el, formSlot, mine, open, recent, links));
 
   // Your games: kept on the server for this browser's player identity (your-games.ts).
   const loadMine = yourGames(mine);
@@ -167,5 +169,6 @@ export function lobbyPage(app: HTMLElement): () => void {
   return () => {
     stop = true;
     window.clearInterval(timer);
+    seeks.stop();
   };
 }
