@@ -201,6 +201,18 @@ json Hub::create(const json& body, std::int64_t user) {
   return answer;
 }
 
+json Hub::create_paired(const NewGame& r, std::int64_t red, std::int64_t blue, bool rated) {
+  const std::optional<RatingKey> key = rated ? std::optional(rating_key(r, red)) : std::nullopt;
+  std::vector<TokenGrant> grants;
+  Room& made = add_room(Room::create(store_, r, grants, now_ms()));
+  if (key) ratings_->add_paired_game(made.id(), *key, red, blue);
+  json tokens = json::array();
+  for (const auto& g : grants) tokens.push_back({{"token", g.token}, {"role", to_string(g.role)}});
+  json answer{{"id", made.id()}, {"tokens", tokens}};
+  if (key) add_rating_fields(made.id(), answer);
+  return answer;
+}
+
 json Hub::lobby() const {
   // Open games wait for a second player; recent games are the last ones touched, finished or not.
   std::vector<const Room*> all;
@@ -387,6 +399,10 @@ void Hub::rate(Room& room) {
 
 void Hub::pump(Room& room) {
   if (room.over()) rate(room);
+  if (room.over() && !game_over_observers_.empty() && announced_over_.insert(room.id()).second) {
+    store_.settle();  // the move that ended the game is stored before an observer records its result
+    for (auto& observer : game_over_observers_) observer(room);
+  }
   arm_clock(room);
   auto job = room.next_agent_job();
   if (!job) return;
