@@ -96,6 +96,7 @@ protected:
     config.web_root = dir_.string();
     config.accounts = accounts_.get();
     config.secure_cookies = secure_cookies_;
+    configure(config);
     port_ = server::start_listener(io_, *hub_, config);
     thread_ = std::thread([this] { io_.run(); });
   }
@@ -160,6 +161,9 @@ protected:
   static std::string error_of(const Response &res) {
     return nlohmann::json::parse(res.body()).value("error", "");
   }
+
+  // A test's own additions to the server (more routes) before it listens.
+  virtual void configure(server::ServeConfig &) {}
 
   bool secure_cookies_ = false; // set before SetUp
   boost::asio::io_context io_;
