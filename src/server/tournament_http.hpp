@@ -7,10 +7,9 @@
 #include <boost/beast/http/verb.hpp>
 #include <cstdint>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
-
-#include <nlohmann/json.hpp>
 
 namespace strat::server {
 
@@ -24,10 +23,7 @@ struct TournamentAnswer {
 bool is_tournament_api(std::string_view path);
 // Throws BadInput (NotLoggedIn where an account is needed) for a bad request.
 // `body` parses the request's body.
-TournamentAnswer tournament_api(TournamentRunner &runner,
-                                boost::beast::http::verb method,
-                                const std::string &path,
-                                const std::function<nlohmann::json()> &body,
-                                std::int64_t user);
+TournamentAnswer tournament_api(TournamentRunner& runner, boost::beast::http::verb method, const std::string& path,
+                                const std::function<nlohmann::json()>& body, std::int64_t user);
 
-} // namespace strat::server
+}  // namespace strat::server

@@ -10,29 +10,25 @@ namespace strat::server {
 namespace asio = boost::asio;
 using nlohmann::json;
 
-TournamentRunner::TournamentRunner(asio::io_context &io, Hub &hub,
-                                   Tournaments &tournaments)
+TournamentRunner::TournamentRunner(asio::io_context& io, Hub& hub, Tournaments& tournaments)
     : io_(io), hub_(hub), tournaments_(tournaments) {}
 
 TournamentRunner::~TournamentRunner() { *alive_ = false; }
 
 void TournamentRunner::watch_games() {
-  hub_.on_game_over([this, alive = alive_](Room &room) {
+  hub_.on_game_over([this, alive = alive_](Room& room) {
     const Ending e = room.ending();
-    const int red_points =
-        e.status == Status::Win ? (e.winner == 0 ? 2 : 0) : 1;
+    const int red_points = e.status == Status::Win ? (e.winner == 0 ? 2 : 0) : 1;
     try {
       if (auto id = tournaments_.record_result(room.id(), red_points))
         // Not inside the Hub's handling of the move that ended the game: the
         // next round's games are made after it.
         asio::post(io_, [this, alive, id = *id] {
-          if (*alive)
-            advance(id);
+          if (*alive) advance(id);
         });
-    } catch (const std::exception &err) {
+    } catch (const std::exception& err) {
       // Not recorded: the game is offered again at the next start.
-      std::cerr << "strat serve: game " << room.id()
-                << ": tournament result not recorded: " << err.what() << "\n";
+      std::cerr << "strat serve: game " << room.id() << ": tournament result not recorded: " << err.what() << "\n";
     }
   });
 }
@@ -41,34 +37,30 @@ void TournamentRunner::start() { arm(); }
 
 void TournamentRunner::arm() {
   timer_.expires_after(kTick);
-  timer_.async_wait(
-      [this, alive = alive_](const boost::system::error_code &ec) {
-        if (ec || !*alive)
-          return;
-        tick();
-        arm();
-      });
+  timer_.async_wait([this, alive = alive_](const boost::system::error_code& ec) {
+    if (ec || !*alive) return;
+    tick();
+    arm();
+  });
 }
 
 void TournamentRunner::tick() {
   try {
-    for (const auto &id : tournaments_.due())
-      advance(id);
-  } catch (const std::exception &e) {
+    for (const auto& id : tournaments_.due()) advance(id);
+  } catch (const std::exception& e) {
     std::cerr << "strat serve: tournaments not advanced: " << e.what() << "\n";
   }
 }
 
-void TournamentRunner::advance(const std::string &id) {
+void TournamentRunner::advance(const std::string& id) {
   try {
-    tournaments_.advance(
-        id, [this](const TournamentBoard &b) { return make_game(b); });
-  } catch (const std::exception &e) {
+    tournaments_.advance(id, [this](const TournamentBoard& b) { return make_game(b); });
+  } catch (const std::exception& e) {
     std::cerr << "strat serve: tournament " << id << ": " << e.what() << "\n";
   }
 }
 
-MadeGame TournamentRunner::make_game(const TournamentBoard &b) {
+MadeGame TournamentRunner::make_game(const TournamentBoard& b) {
   NewGame r;
   r.game = b.game;
   r.clock_initial_ms = b.clock_initial_ms;
@@ -83,18 +75,15 @@ MadeGame TournamentRunner::make_game(const TournamentBoard &b) {
     r.mode = Mode::Friend;
     r.both_seats = true;
   }
-  for (int s = 0; s < 2; ++s)
-    r.seat_agents[s] = b.agents[s];
+  for (int s = 0; s < 2; ++s) r.seat_agents[s] = b.agents[s];
   // A game with a computer seat is never rated; the tournament scores it all
   // the same.
-  const json made = hub_.create_paired(r, b.users[0], b.users[1],
-                                       b.rated && r.mode == Mode::Friend);
+  const json made = hub_.create_paired(r, b.users[0], b.users[1], b.rated && r.mode == Mode::Friend);
   MadeGame g{made["id"].get<std::string>(), {}};
-  for (const auto &t : made["tokens"])
+  for (const auto& t : made["tokens"])
     for (int s = 0; s < 2; ++s)
-      if (t["role"] == to_string(seat_role(s)))
-        g.tokens[s] = t["token"].get<std::string>();
+      if (t["role"] == to_string(seat_role(s))) g.tokens[s] = t["token"].get<std::string>();
   return g;
 }
 
-} // namespace strat::server
+}  // namespace strat::server

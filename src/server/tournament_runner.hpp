@@ -19,32 +19,31 @@ namespace strat::server {
 class Hub;
 
 class TournamentRunner {
-public:
+ public:
   static constexpr std::chrono::milliseconds kTick{1000};
 
-  TournamentRunner(boost::asio::io_context &io, Hub &hub,
-                   Tournaments &tournaments);
+  TournamentRunner(boost::asio::io_context& io, Hub& hub, Tournaments& tournaments);
   ~TournamentRunner();
   // Before Hub::restore_all, so that a tournament game that ended just before a
   // stop is recorded as it is restored.
   void watch_games();
-  void start(); // the timer
+  void start();  // the timer
   // Advances every due tournament now (the timer's work; tests call it
   // directly).
   void tick();
-  void advance(const std::string &id);
-  Tournaments &tournaments() { return tournaments_; }
-  Hub &hub() { return hub_; }
+  void advance(const std::string& id);
+  Tournaments& tournaments() { return tournaments_; }
+  Hub& hub() { return hub_; }
 
-private:
-  MadeGame make_game(const TournamentBoard &board);
+ private:
+  MadeGame make_game(const TournamentBoard& board);
   void arm();
 
-  boost::asio::io_context &io_;
-  Hub &hub_;
-  Tournaments &tournaments_;
+  boost::asio::io_context& io_;
+  Hub& hub_;
+  Tournaments& tournaments_;
   boost::asio::steady_timer timer_{io_};
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
 };
 
-} // namespace strat::server
+}  // namespace strat::server

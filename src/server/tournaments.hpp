@@ -17,11 +17,10 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "server/db.hpp"
 
@@ -31,7 +30,7 @@ namespace strat::server {
 struct TournamentBoard {
   std::string tournament;
   std::int64_t round = 0, board = 0;
-  std::string game; // the spec: "nim", "stratego:barrage"
+  std::string game;  // the spec: "nim", "stratego:barrage"
   std::int64_t clock_initial_ms = 0, clock_increment_ms = 0;
   bool rated = false;
   // Per seat (0 Red, 1 Blue): the entrant's number, its account (0 for a
@@ -43,13 +42,13 @@ struct TournamentBoard {
 
 struct MadeGame {
   std::string id;
-  std::string tokens[2]; // each seat's own link ("" for a computer seat)
+  std::string tokens[2];  // each seat's own link ("" for a computer seat)
 };
 
-using GameMaker = std::function<MadeGame(const TournamentBoard &)>;
+using GameMaker = std::function<MadeGame(const TournamentBoard&)>;
 
 class Tournaments {
-public:
+ public:
   static constexpr int kMaxPlayers = 500;
   static constexpr int kMaxRounds = 20;
   static constexpr std::size_t kMaxName = 80;
@@ -62,27 +61,24 @@ public:
   static constexpr std::int64_t kOrphanBoardMs = 10'000;
 
   // `where` as Store's; `clock` (milliseconds) is for tests.
-  explicit Tournaments(const std::string &where,
-                       std::function<std::int64_t()> clock = nullptr);
+  explicit Tournaments(const std::string& where, std::function<std::int64_t()> clock = nullptr);
   ~Tournaments();
-  Tournaments(const Tournaments &) = delete;
-  Tournaments &operator=(const Tournaments &) = delete;
+  Tournaments(const Tournaments&) = delete;
+  Tournaments& operator=(const Tournaments&) = delete;
 
   // The routes (docs/server.md, "HTTP API"); each throws BadInput (one line)
   // for a bad request and NotLoggedIn where an account is needed. `user`: the
   // request's account, 0 for none.
-  nlohmann::json create(const nlohmann::json &body, std::int64_t user,
-                        bool ratings_kept);
+  nlohmann::json create(const nlohmann::json& body, std::int64_t user, bool ratings_kept);
   nlohmann::json list();
   // Entrants, standings, rounds; for an entrant's own account also its current
   // game's seat link.
-  nlohmann::json get(const std::string &id, std::int64_t user);
-  nlohmann::json join(const std::string &id, std::int64_t user);
-  nlohmann::json withdraw(const std::string &id, std::int64_t user);
+  nlohmann::json get(const std::string& id, std::int64_t user);
+  nlohmann::json join(const std::string& id, std::int64_t user);
+  nlohmann::json withdraw(const std::string& id, std::int64_t user);
   // The creator adds a computer entrant playing `agent` (body {"agent": SPEC})
   // before the start.
-  nlohmann::json add_computer(const std::string &id, std::int64_t user,
-                              const nlohmann::json &body);
+  nlohmann::json add_computer(const std::string& id, std::int64_t user, const nlohmann::json& body);
 
   // The tournaments with something to do: upcoming ones whose start has come,
   // running ones.
@@ -90,33 +86,29 @@ public:
   // Starts, pairs and finishes `id` as its time and its results say; makes the
   // games of the boards it pairs (and of boards left without one for
   // kOrphanBoardMs) through `make`.
-  void advance(const std::string &id, const GameMaker &make);
+  void advance(const std::string& id, const GameMaker& make);
   // A game ended: Red's half points (2 win, 1 draw, 0 loss). Returns the game's
   // tournament, if it is one's and its result was not yet recorded.
-  std::optional<std::string> record_result(const std::string &game_id,
-                                           int red_points);
+  std::optional<std::string> record_result(const std::string& game_id, int red_points);
 
-  struct Loaded; // one tournament as stored (tournaments.cpp)
+  struct Loaded;  // one tournament as stored (tournaments.cpp)
 
-private:
+ private:
   std::int64_t now() const;
-  Loaded load(const std::string
-                  &id); // with mutex_ held; throws BadInput for an unknown id
+  Loaded load(const std::string& id);  // with mutex_ held; throws BadInput for an unknown id
   std::string username(std::int64_t user);
   // Writes `boards` as round `next` if the round counter is still `next - 1`;
   // false when another server did.
-  bool claim_round(const Loaded &t, std::int64_t next,
-                   const std::vector<TournamentBoard> &boards,
-                   const std::vector<std::int64_t> &byes);
-  bool finish(const std::string &id, const std::string &note);
-  void pair_swiss(const Loaded &t, std::vector<TournamentBoard> &made);
-  void pair_arena(const Loaded &t, std::vector<TournamentBoard> &made);
-  void make_games(const std::vector<TournamentBoard> &boards,
-                  const GameMaker &make);
+  bool claim_round(const Loaded& t, std::int64_t next, const std::vector<TournamentBoard>& boards,
+                   const std::vector<std::int64_t>& byes);
+  bool finish(const std::string& id, const std::string& note);
+  void pair_swiss(const Loaded& t, std::vector<TournamentBoard>& made);
+  void pair_arena(const Loaded& t, std::vector<TournamentBoard>& made);
+  void make_games(const std::vector<TournamentBoard>& boards, const GameMaker& make);
 
   std::recursive_mutex mutex_;
   std::unique_ptr<Db> db_;
   std::function<std::int64_t()> clock_;
 };
 
-} // namespace strat::server
+}  // namespace strat::server
