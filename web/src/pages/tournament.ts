@@ -7,7 +7,7 @@ import { account, onAccount } from '../account';
 import { entry as catalogueEntry, games as catalogue } from '../catalog';
 import { h } from '../dom';
 import type { Tournament, TournamentRound, TournamentStanding } from '../protocol';
-import { gameName } from '../words';
+import { gameName, sideName } from '../words';
 import { clockText, formatWords, when } from './tournaments';
 
 const REFRESH_MS = 2000;
@@ -27,7 +27,8 @@ function standingsTable(t: Tournament): HTMLElement {
       h('td', { class: 'num standing-points' }, points(s.points)),
       ...(swiss ? [h('td', { class: 'num' }, points(s.buchholz ?? 0)), h('td', { class: 'num' }, points(s.sonneborn_berger ?? 0))] : []),
       h('td', { class: 'num' }, String(s.wins)), h('td', { class: 'num' }, String(s.draws)), h('td', { class: 'num' }, String(s.losses)));
-  return h('table', { class: 'standings', id: 'tournament-standings' }, h('thead', {}, head), h('tbody', {}, ...t.standings.map(row)));
+  // Its own sideways scroll on a narrow phone: the page itself never scrolls sideways.
+  return h('div', { class: 'standings-wrap' }, h('table', { class: 'standings', id: 'tournament-standings' }, h('thead', {}, head), h('tbody', {}, ...t.standings.map(row))));
 }
 
 function roundList(r: TournamentRound): HTMLElement {
@@ -69,7 +70,7 @@ export function tournamentPage(app: HTMLElement, id: string): () => void {
   const actions = (t: Tournament): HTMLElement => {
     const me = t.me;
     const out: (HTMLElement | string)[] = [];
-    if (me?.game) out.push(h('a', { href: `#/play/${me.game.token}`, id: 'tournament-your-game', class: 'primary-link' }, `Your game: round ${me.game.round}, as ${me.game.seat === 0 ? 'Red' : 'Blue'}`));
+    if (me?.game) out.push(h('a', { href: `#/play/${me.game.token}`, id: 'tournament-your-game', class: 'primary-link' }, `Your game: round ${me.game.round}, as ${sideName(catalogueEntry(t.game)?.players[me.game.seat] ?? (me.game.seat === 0 ? 'red' : 'blue'))}`));
     const open = t.status === 'upcoming' || (t.kind === 'arena' && t.status === 'running');
     if (!me && account().kind !== 'unknown') out.push(h('span', { class: 'muted' }, h('a', { href: '#/account/sign-in' }, 'Sign in'), ' to join.'));
     else if (me?.entered && !me.withdrawn && t.status !== 'finished')
