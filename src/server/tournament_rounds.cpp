@@ -1,6 +1,5 @@
-// The tournaments' course (docs/server.md, "Tournaments"): the start, each
-// round's pairing, the results and the end, claimed in the database so that one
-// server only pairs each round.
+// The tournaments' course (docs/server.md, "Tournaments"): the start, each round's pairing, the results and the end,
+// claimed in the database so that one server only pairs each round.
 #include <algorithm>
 #include <iostream>
 #include <map>
@@ -14,45 +13,39 @@ namespace strat::server {
 std::vector<std::string> Tournaments::due() {
   std::lock_guard lock(mutex_);
   std::vector<std::string> ids;
-  for (const auto& r : db_->run("SELECT id FROM tournaments WHERE status='running' OR "
-                                "(status='upcoming' AND start_ms<=?) ORDER BY id",
-                                {now()})
-                           .rows)
+  for (const auto& r :
+       db_->run("SELECT id FROM tournaments WHERE status='running' OR (status='upcoming' AND start_ms<=?) ORDER BY id",
+                {now()})
+           .rows)
     ids.push_back(r.text(0));
   return ids;
 }
 
 bool Tournaments::finish(const std::string& id, const std::string& note) {
-  return db_->run(
-                "UPDATE tournaments SET status='finished', note=?, "
-                "finished=? WHERE id=? AND status<>'finished'",
-                {note, now(), id})
+  return db_->run("UPDATE tournaments SET status='finished', note=?, finished=? WHERE id=? AND status<>'finished'",
+                  {note, now(), id})
              .changed == 1;
 }
 
 bool Tournaments::claim_round(const Loaded& t, std::int64_t next, const std::vector<TournamentBoard>& boards,
                               const std::vector<std::int64_t>& byes) {
   DbTransaction tx(*db_);
-  // The claim: of two servers pairing the same round, the second changes no row
-  // and writes nothing.
-  if (db_->run("UPDATE tournaments SET round=round+1, status='running' WHERE "
-               "id=? AND round=? AND status<>'finished'",
+  // The claim: of two servers pairing the same round, the second changes no row and writes nothing.
+  if (db_->run("UPDATE tournaments SET round=round+1, status='running' WHERE id=? AND round=? AND status<>'finished'",
                {t.id, next - 1})
           .changed != 1)
     return false;
   const std::int64_t at = now();
   for (const auto& b : boards)
     db_->run(
-        "INSERT INTO tournament_games (tournament_id, round, board, red, "
-        "blue, game_id, result, red_token,"
-        " blue_token, created, ended) VALUES (?,?,?,?,?,'',-1,'','',?,0)",
+        "INSERT INTO tournament_games (tournament_id, round, board, red, blue, game_id, result, red_token, blue_token, "
+        "created, ended) VALUES (?,?,?,?,?,'',-1,'','',?,0)",
         {t.id, next, b.board, b.entrants[0], b.entrants[1], at});
   std::int64_t board = static_cast<std::int64_t>(boards.size());
   for (std::int64_t player : byes)
     db_->run(
-        "INSERT INTO tournament_games (tournament_id, round, board, red, blue, "
-        "game_id, result, red_token,"
-        " blue_token, created, ended) VALUES (?,?,?,?,?,'',2,'','',?,?)",
+        "INSERT INTO tournament_games (tournament_id, round, board, red, blue, game_id, result, red_token, blue_token, "
+        "created, ended) VALUES (?,?,?,?,?,'',2,'','',?,?)",
         {t.id, next, ++board, player, TournamentGameRow::kNoOpponent, at, at});
   tx.commit();
   return true;
@@ -110,8 +103,7 @@ void Tournaments::pair_swiss(const Loaded& t, std::vector<TournamentBoard>& made
 
 void Tournaments::pair_arena(const Loaded& t, std::vector<TournamentBoard>& made) {
   const bool playing = std::any_of(t.games.begin(), t.games.end(), [](const auto& g) { return g.pending(); });
-  // Games still on at the end are played out and count; the tournament ends
-  // with the last of them.
+  // Games still on at the end are played out and count; the tournament ends with the last of them.
   if (now() >= t.end_ms()) {
     if (!playing) finish(t.id, "");
     return;
@@ -119,8 +111,7 @@ void Tournaments::pair_arena(const Loaded& t, std::vector<TournamentBoard>& made
   std::vector<int> rank(t.entrants.size());
   const auto lines = arena_standings(t);
   for (std::size_t k = 0; k < lines.size(); ++k) rank[lines[k].player] = static_cast<int>(k);
-  // Each player's last board (the games are in round order) and whether it is
-  // still on.
+  // Each player's last board (the games are in round order) and whether it is still on.
   std::map<int, const TournamentGameRow*> last;
   for (const auto& g : t.games) {
     last[t.index_of(g.red)] = &g;
@@ -145,8 +136,7 @@ void Tournaments::pair_arena(const Loaded& t, std::vector<TournamentBoard>& made
     }
     free.push_back({{static_cast<int>(i), rank[i], opponent}, since});
   }
-  // The longest waiting first: with an odd count the last to arrive waits for
-  // the next game to end.
+  // The longest waiting first: with an odd count the last to arrive waits for the next game to end.
   std::stable_sort(free.begin(), free.end(), [](const Free& a, const Free& b) { return a.since < b.since; });
   std::vector<arena::Waiting> waiting;
   for (const auto& f : free) waiting.push_back(f.waiting);
@@ -154,8 +144,7 @@ void Tournaments::pair_arena(const Loaded& t, std::vector<TournamentBoard>& made
   if (pairs.empty()) return;
   std::vector<TournamentBoard> boards;
   for (const auto& [a, b] : pairs) {
-    // Red to the one who had fewer Reds; a newcomer's first game alternates by
-    // board.
+    // Red to the one who had fewer Reds; a newcomer's first game alternates by board.
     auto reds = [&](int player) {
       const std::int64_t number = t.entrants[player].number;
       return std::count_if(t.games.begin(), t.games.end(), [&](const auto& g) { return g.red == number; });
@@ -180,8 +169,7 @@ void Tournaments::advance(const std::string& id, const GameMaker& make) {
         return;
       }
     }
-    // A board left without its game (its server stopped between the pairing and
-    // the game) is made now.
+    // A board left without its game (its server stopped between the pairing and the game) is made now.
     for (const auto& g : t.games)
       if (g.pending() && g.game_id.empty() && g.created + kOrphanBoardMs <= now())
         boards.push_back(board_for(t, g.round, g.board, t.index_of(g.red), t.index_of(g.blue)));
@@ -198,12 +186,10 @@ void Tournaments::make_games(const std::vector<TournamentBoard>& boards, const G
     try {
       const MadeGame g = make(b);
       std::lock_guard lock(mutex_);
-      // Only into a board still without a game: of two servers making an orphan
-      // board's game, one game counts.
+      // Only into a board still without a game: of two servers making an orphan board's game, one game counts.
       db_->run(
-          "UPDATE tournament_games SET game_id=?, red_token=?, blue_token=? "
-          "WHERE tournament_id=? AND round=?"
-          " AND board=? AND game_id=''",
+          "UPDATE tournament_games SET game_id=?, red_token=?, blue_token=? WHERE tournament_id=? AND round=? AND "
+          "board=? AND game_id=''",
           {g.id, g.tokens[0], g.tokens[1], b.tournament, b.round, b.board});
     } catch (const std::exception& e) {
       std::cerr << "strat serve: tournament " << b.tournament << " round " << b.round << " board " << b.board
@@ -214,16 +200,10 @@ void Tournaments::make_games(const std::vector<TournamentBoard>& boards, const G
 
 std::optional<std::string> Tournaments::record_result(const std::string& game_id, int red_points) {
   std::lock_guard lock(mutex_);
-  // Read first: every finished game is offered here at each start, and most are
-  // no tournament's.
-  const auto rows = db_->run(
-                           "SELECT tournament_id, result FROM "
-                           "tournament_games WHERE game_id=?",
-                           {game_id})
-                        .rows;
+  // Read first: every finished game is offered here at each start, and most are no tournament's.
+  const auto rows = db_->run("SELECT tournament_id, result FROM tournament_games WHERE game_id=?", {game_id}).rows;
   if (rows.empty() || rows[0].integer(1) >= 0) return std::nullopt;
-  if (db_->run("UPDATE tournament_games SET result=?, ended=? WHERE game_id=? "
-               "AND result<0",
+  if (db_->run("UPDATE tournament_games SET result=?, ended=? WHERE game_id=? AND result<0",
                {static_cast<std::int64_t>(red_points), now(), game_id})
           .changed == 0)
     return std::nullopt;

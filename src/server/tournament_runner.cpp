@@ -21,8 +21,7 @@ void TournamentRunner::watch_games() {
     const int red_points = e.status == Status::Win ? (e.winner == 0 ? 2 : 0) : 1;
     try {
       if (auto id = tournaments_.record_result(room.id(), red_points))
-        // Not inside the Hub's handling of the move that ended the game: the
-        // next round's games are made after it.
+        // Not inside the Hub's handling of the move that ended the game: the next round's games are made after it.
         asio::post(io_, [this, alive, id = *id] {
           if (*alive) advance(id);
         });
@@ -76,8 +75,7 @@ MadeGame TournamentRunner::make_game(const TournamentBoard& b) {
     r.both_seats = true;
   }
   for (int s = 0; s < 2; ++s) r.seat_agents[s] = b.agents[s];
-  // A game with a computer seat is never rated; the tournament scores it all
-  // the same.
+  // A game with a computer seat is never rated; the tournament scores it all the same.
   const json made = hub_.create_paired(r, b.users[0], b.users[1], b.rated && r.mode == Mode::Friend);
   MadeGame g{made["id"].get<std::string>(), {}};
   for (const auto& t : made["tokens"])

@@ -1,11 +1,9 @@
 #pragma once
-// Runs the tournaments on the server's I/O thread (docs/server.md,
-// "Tournaments"): a timer advances every due tournament each kTick (its start,
-// the next Swiss round once the last game of a round ended, an arena's waiting
-// players), and a game's end, learnt from the Hub, records its result and
-// advances its tournament at once. The games are the Hub's: friend games with
-// both seats bound to the entrants' accounts (rated when the tournament is
-// rated), games against the computer for a computer entrant.
+// Runs the tournaments on the server's I/O thread (docs/server.md, "Tournaments"): a timer advances every due
+// tournament each kTick (its start, the next Swiss round once the last game of a round ended, an arena's waiting
+// players), and a game's end, learnt from the Hub, records its result and advances its tournament at once. The games
+// are the Hub's: friend games with both seats bound to the entrants' accounts (rated when the tournament is rated),
+// games against the computer for a computer entrant.
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <chrono>
@@ -24,12 +22,10 @@ class TournamentRunner {
 
   TournamentRunner(boost::asio::io_context& io, Hub& hub, Tournaments& tournaments);
   ~TournamentRunner();
-  // Before Hub::restore_all, so that a tournament game that ended just before a
-  // stop is recorded as it is restored.
+  // Before Hub::restore_all, so that a tournament game that ended just before a stop is recorded as it is restored.
   void watch_games();
   void start();  // the timer
-  // Advances every due tournament now (the timer's work; tests call it
-  // directly).
+  // Advances every due tournament now (the timer's work; tests call it directly).
   void tick();
   void advance(const std::string& id);
   Tournaments& tournaments() { return tournaments_; }

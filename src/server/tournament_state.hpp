@@ -1,7 +1,6 @@
 #pragma once
-// One tournament as its tables hold it, and what the rules make of it: the
-// input of swiss::pair_round and swiss::standings, the arena's scores, and the
-// standings as the routes show them. Shared by the routes' answers
+// One tournament as its tables hold it, and what the rules make of it: the input of swiss::pair_round and
+// swiss::standings, the arena's scores, and the standings as the routes show them. Shared by the routes' answers
 // (tournaments.cpp) and the pairing (tournament_rounds.cpp).
 #include <cstdint>
 #include <nlohmann/json.hpp>
@@ -45,13 +44,11 @@ struct Tournaments::Loaded {
   bool swiss() const { return kind == "swiss"; }
   std::int64_t end_ms() const { return start_ms + duration_ms; }  // an arena's
   int active() const;                                             // entrants not withdrawn
-  // The index of the entrant with `number` in `entrants` (the players of
-  // swiss:: and arena::).
+  // The index of the entrant with `number` in `entrants` (the players of swiss:: and arena::).
   int index_of(std::int64_t number) const;
 };
 
-// The rounds' decided games in swiss:: terms; seeds by the order of joining
-// (the first to join ranks highest).
+// The rounds' decided games in swiss:: terms; seeds by the order of joining (the first to join ranks highest).
 struct SwissInput {
   std::vector<swiss::Entrant> entrants;
   std::vector<swiss::Round> rounds;

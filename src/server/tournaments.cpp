@@ -15,47 +15,33 @@ using nlohmann::json;
 namespace {
 
 const std::vector<Migration>& migrations() {
-  // An entrant's account enters once (computer entrants have none); a board's
-  // game is found by its id when the game ends.
+  // An entrant's account enters once (computer entrants have none); a board's game is found by its id when the game
+  // ends.
   static const std::vector<Migration> list = {
       {1,
-       "CREATE TABLE IF NOT EXISTS tournaments (id TEXT PRIMARY KEY, kind "
-       "TEXT NOT NULL, name TEXT NOT NULL,"
-       " game TEXT NOT NULL, clock_initial_ms BIGINT NOT NULL, "
-       "clock_increment_ms BIGINT NOT NULL,"
-       " start_ms BIGINT NOT NULL, rounds BIGINT NOT NULL, duration_ms "
-       "BIGINT NOT NULL, rated BIGINT NOT NULL,"
-       " creator BIGINT NOT NULL, max_players BIGINT NOT NULL, status TEXT "
-       "NOT NULL, round BIGINT NOT NULL,"
-       " note TEXT NOT NULL, created BIGINT NOT NULL, finished BIGINT NOT "
-       "NULL);"
-       "CREATE INDEX IF NOT EXISTS tournaments_by_status ON tournaments "
-       "(status, start_ms);"
-       "CREATE TABLE IF NOT EXISTS tournament_entrants (tournament_id TEXT "
-       "NOT NULL, number BIGINT NOT NULL,"
-       " user_id BIGINT NOT NULL, agent TEXT NOT NULL, name TEXT NOT NULL, "
-       "withdrawn BIGINT NOT NULL,"
+       "CREATE TABLE IF NOT EXISTS tournaments (id TEXT PRIMARY KEY, kind TEXT NOT NULL, name TEXT NOT NULL,"
+       " game TEXT NOT NULL, clock_initial_ms BIGINT NOT NULL, clock_increment_ms BIGINT NOT NULL,"
+       " start_ms BIGINT NOT NULL, rounds BIGINT NOT NULL, duration_ms BIGINT NOT NULL, rated BIGINT NOT NULL,"
+       " creator BIGINT NOT NULL, max_players BIGINT NOT NULL, status TEXT NOT NULL, round BIGINT NOT NULL,"
+       " note TEXT NOT NULL, created BIGINT NOT NULL, finished BIGINT NOT NULL);"
+       "CREATE INDEX IF NOT EXISTS tournaments_by_status ON tournaments (status, start_ms);"
+       "CREATE TABLE IF NOT EXISTS tournament_entrants (tournament_id TEXT NOT NULL, number BIGINT NOT NULL,"
+       " user_id BIGINT NOT NULL, agent TEXT NOT NULL, name TEXT NOT NULL, withdrawn BIGINT NOT NULL,"
        " joined BIGINT NOT NULL, PRIMARY KEY (tournament_id, number));"
-       "CREATE UNIQUE INDEX IF NOT EXISTS tournament_entrants_by_user ON "
-       "tournament_entrants (tournament_id, user_id)"
+       "CREATE UNIQUE INDEX IF NOT EXISTS tournament_entrants_by_user ON tournament_entrants (tournament_id, user_id)"
        " WHERE user_id > 0;"
-       "CREATE TABLE IF NOT EXISTS tournament_games (tournament_id TEXT NOT "
-       "NULL, round BIGINT NOT NULL,"
-       " board BIGINT NOT NULL, red BIGINT NOT NULL, blue BIGINT NOT NULL, "
-       "game_id TEXT NOT NULL,"
-       " result BIGINT NOT NULL, red_token TEXT NOT NULL, blue_token TEXT "
-       "NOT NULL, created BIGINT NOT NULL,"
+       "CREATE TABLE IF NOT EXISTS tournament_games (tournament_id TEXT NOT NULL, round BIGINT NOT NULL,"
+       " board BIGINT NOT NULL, red BIGINT NOT NULL, blue BIGINT NOT NULL, game_id TEXT NOT NULL,"
+       " result BIGINT NOT NULL, red_token TEXT NOT NULL, blue_token TEXT NOT NULL, created BIGINT NOT NULL,"
        " ended BIGINT NOT NULL, PRIMARY KEY (tournament_id, round, board));"
-       "CREATE INDEX IF NOT EXISTS tournament_games_by_game ON "
-       "tournament_games (game_id)"},
+       "CREATE INDEX IF NOT EXISTS tournament_games_by_game ON tournament_games (game_id)"},
   };
   return list;
 }
 
 const char* kColumns =
-    "id, kind, name, game, clock_initial_ms, clock_increment_ms, start_ms, "
-    "rounds, duration_ms, rated, creator,"
-    " max_players, status, round, note, created, finished";
+    "id, kind, name, game, clock_initial_ms, clock_increment_ms, start_ms, rounds, duration_ms, rated, creator, "
+    "max_players, status, round, note, created, finished";
 
 Tournaments::Loaded row_to_tournament(const DbRow& r) {
   Tournaments::Loaded t;
@@ -136,16 +122,13 @@ Tournaments::Loaded Tournaments::load(const std::string& id) {
   const auto rows = db_->run(std::string("SELECT ") + kColumns + " FROM tournaments WHERE id=?", {id}).rows;
   if (id.empty() || id.size() > 64 || rows.empty()) bad_input("no tournament " + strat::quoted(id));
   Loaded t = row_to_tournament(rows[0]);
-  for (const auto& r : db_->run("SELECT number, user_id, agent, name, "
-                                "withdrawn, joined FROM tournament_entrants"
-                                " WHERE tournament_id=? ORDER BY number",
+  for (const auto& r : db_->run("SELECT number, user_id, agent, name, withdrawn, joined FROM tournament_entrants WHERE "
+                                "tournament_id=? ORDER BY number",
                                 {id})
                            .rows)
     t.entrants.push_back({r.integer(0), r.integer(1), r.text(2), r.text(3), r.integer(4) != 0, r.integer(5)});
-  for (const auto& r : db_->run("SELECT round, board, red, blue, game_id, "
-                                "result, red_token, blue_token, created, ended"
-                                " FROM tournament_games WHERE tournament_id=? "
-                                "ORDER BY round, board",
+  for (const auto& r : db_->run("SELECT round, board, red, blue, game_id, result, red_token, blue_token, created, "
+                                "ended FROM tournament_games WHERE tournament_id=? ORDER BY round, board",
                                 {id})
                            .rows)
     t.games.push_back({r.integer(0),
@@ -181,9 +164,7 @@ json Tournaments::create(const json& raw, std::int64_t user, bool ratings_kept) 
   const std::int64_t initial = whole_field(body, "clock_initial_ms", 0);
   const std::int64_t increment = whole_field(body, "clock_increment_ms", 0);
   if (initial <= 0 || initial > 24LL * 3600 * 1000 || increment < 0 || increment > 3600 * 1000)
-    bad_input(
-        "a tournament needs a clock: clock_initial_ms above 0 and up to "
-        "24 h, increment up to 1 h");
+    bad_input("a tournament needs a clock: clock_initial_ms above 0 and up to 24 h, increment up to 1 h");
   const std::int64_t start = whole_field(body, "start_ms", 0);
   if (start <= 0) bad_input("a tournament needs start_ms (milliseconds since 1970)");
   if (start > now() + kMaxAheadMs) bad_input("a tournament starts within 30 days");
@@ -217,9 +198,8 @@ json Tournaments::list() {
   std::lock_guard lock(mutex_);
   json out{{"upcoming", json::array()}, {"running", json::array()}, {"finished", json::array()}};
   const std::string counted = std::string("SELECT ") + kColumns +
-                              ", (SELECT COUNT(*) FROM tournament_entrants e "
-                              "WHERE e.tournament_id = t.id)"
-                              " FROM tournaments t WHERE status=? ORDER BY ";
+                              ", (SELECT COUNT(*) FROM tournament_entrants e WHERE e.tournament_id = t.id) FROM "
+                              "tournaments t WHERE status=? ORDER BY ";
   for (const char* status : {"upcoming", "running", "finished"}) {
     const bool finished = std::string(status) == "finished";
     const std::string sql = counted + (finished ? "finished DESC, id LIMIT " + std::to_string(kFinishedListed)
@@ -241,8 +221,7 @@ json Tournaments::get(const std::string& id, std::int64_t user) {
     entrants.push_back({{"name", e.name}, {"computer", e.user == 0}, {"agent", e.agent}, {"withdrawn", e.withdrawn}});
   j["entrants"] = entrants;
   j["standings"] = standings_json(t);
-  // Game ids only: each seat's link goes to its own account below, never into
-  // the public rounds.
+  // Game ids only: each seat's link goes to its own account below, never into the public rounds.
   json rounds = json::array();
   auto name_of = [&](std::int64_t number) { return t.entrants[t.index_of(number)].name; };
   for (const auto& g : t.games) {
@@ -282,8 +261,8 @@ json Tournaments::get(const std::string& id, std::int64_t user) {
 
 namespace {
 
-// Why an entrant cannot be added to `t` now ("" when it can): a Swiss takes
-// entrants until its start, an arena until its end.
+// Why an entrant cannot be added to `t` now ("" when it can): a Swiss takes entrants until its start, an arena until
+// its end.
 std::string closed_for_entry(const Tournaments::Loaded& t, std::int64_t now) {
   if (t.status == "finished") return "the tournament is over";
   if (t.swiss() && t.status != "upcoming") return "the tournament has started: a Swiss takes no new players";
@@ -291,17 +270,15 @@ std::string closed_for_entry(const Tournaments::Loaded& t, std::int64_t now) {
   return "";
 }
 
-// With the caller's exclusive transaction: two servers number their entrants
-// one at a time.
+// With the caller's exclusive transaction: two servers number their entrants one at a time.
 void add_entrant(Db& db, const Tournaments::Loaded& t, std::int64_t user, const std::string& agent,
                  const std::string& name, std::int64_t now) {
   if (static_cast<std::int64_t>(t.entrants.size()) >= t.max_players)
     bad_input("the tournament is full (" + std::to_string(t.max_players) + " players)");
   const std::int64_t number = t.entrants.empty() ? 1 : t.entrants.back().number + 1;
   db.run(
-      "INSERT INTO tournament_entrants (tournament_id, number, user_id, "
-      "agent, name, withdrawn, joined)"
-      " VALUES (?,?,?,?,?,0,?)",
+      "INSERT INTO tournament_entrants (tournament_id, number, user_id, agent, name, withdrawn, joined) VALUES "
+      "(?,?,?,?,?,0,?)",
       {t.id, number, user, agent, name, now});
 }
 
@@ -317,10 +294,7 @@ json Tournaments::join(const std::string& id, std::int64_t user) {
     if (e.user != user) continue;
     if (!e.withdrawn) bad_input("you are in this tournament already");
     // Back in an arena after withdrawing: paired again from the next game on.
-    db_->run(
-        "UPDATE tournament_entrants SET withdrawn=0 WHERE tournament_id=? "
-        "AND number=?",
-        {id, e.number});
+    db_->run("UPDATE tournament_entrants SET withdrawn=0 WHERE tournament_id=? AND number=?", {id, e.number});
     tx.commit();
     return {{"joined", true}};
   }
@@ -339,15 +313,11 @@ json Tournaments::withdraw(const std::string& id, std::int64_t user) {
   if (t.status == "finished") bad_input("the tournament is over");
   for (const auto& e : t.entrants) {
     if (e.user != user || e.withdrawn) continue;
-    // Before the start the entry is removed; after it the player is no longer
-    // paired and keeps its results.
+    // Before the start the entry is removed; after it the player is no longer paired and keeps its results.
     if (t.status == "upcoming")
       db_->run("DELETE FROM tournament_entrants WHERE tournament_id=? AND number=?", {id, e.number});
     else
-      db_->run(
-          "UPDATE tournament_entrants SET withdrawn=1 WHERE "
-          "tournament_id=? AND number=?",
-          {id, e.number});
+      db_->run("UPDATE tournament_entrants SET withdrawn=1 WHERE tournament_id=? AND number=?", {id, e.number});
     tx.commit();
     return {{"withdrawn", true}};
   }

@@ -1,6 +1,5 @@
-// The tournament routes over HTTP (docs/server.md, "HTTP API"): one-line
-// refusals with their statuses, and every action for the account of the
-// request's own login session only.
+// The tournament routes over HTTP (docs/server.md, "HTTP API"): one-line refusals with their statuses, and every action
+// for the account of the request's own login session only.
 #include "server/tournament_runner.hpp"
 #include "server/tournaments.hpp"
 #include "server_fixture.hpp"
@@ -58,8 +57,7 @@ TEST_F(TournamentHttp, RoutesRefuseInOneLineAndActOnlyForTheRequestsOwnAccount) 
   const std::string join = "/api/tournaments/" + id + "/join";
   res = call(http::verb::post, join);
   EXPECT_EQ(res.result(), http::status::unauthorized);
-  // Another site's page cannot join with the browser's cookie: its request acts
-  // for no account.
+  // Another site's page cannot join with the browser's cookie: its request acts for no account.
   res = call(http::verb::post, join, nullptr, bob, {{"Origin", "http://evil.example"}});
   EXPECT_EQ(res.result(), http::status::unauthorized);
   EXPECT_EQ(call(http::verb::post, join, nullptr, bob).result(), http::status::ok);

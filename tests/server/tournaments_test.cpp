@@ -1,8 +1,6 @@
-// Tournaments run by the server (docs/server.md, "Tournaments"): scripted
-// players in Swiss and arena tournaments of nim through the real Hub, their
-// pairings, results and standings, the refusals of the routes, a computer
-// entrant, the clock of a player who never moves, a restart, and two servers on
-// one database.
+// Tournaments run by the server (docs/server.md, "Tournaments"): scripted players in Swiss and arena tournaments of nim
+// through the real Hub, their pairings, results and standings, the refusals of the routes, a computer entrant, the
+// clock of a player who never moves, a restart, and two servers on one database.
 #include "server/tournaments.hpp"
 
 #include <gtest/gtest.h>
@@ -31,8 +29,7 @@ using nlohmann::json;
 
 constexpr std::int64_t kMinute = 60'000;
 
-// One message from the holder of `token`, as its WebSocket would send it; the
-// room it acted in.
+// One message from the holder of `token`, as its WebSocket would send it; the room it acted in.
 Room* act(Hub& hub, const std::string& token, const json& message) {
   server_test::Recorder rec;
   Access access;
@@ -125,8 +122,8 @@ class Tournament : public ::testing::Test {
   std::unique_ptr<TournamentRunner> runner_;
 };
 
-// The script of the Swiss: on board 2 the players agree a draw; on every other
-// board the earlier entrant wins (the later one resigns).
+// The script of the Swiss: on board 2 the players agree a draw; on every other board the earlier entrant wins (the
+// later one resigns).
 void play_swiss_round(Hub& hub, const json& games, const std::map<std::string, std::int64_t>& number,
                       const std::function<std::string(const std::string&)>& token_of) {
   for (const auto& g : games) {
@@ -165,8 +162,7 @@ TEST_F(Tournament, SwissOfEightScriptedPlayersRunsThreeRoundsWithCorrectPairings
     const json games = p["pairings"][round - 1]["games"];
     ASSERT_EQ(games.size(), 4u);
     EXPECT_TRUE(p["pairings"][round - 1]["bye"].is_null());
-    // The rules' pairing of what was played, and each board's game made with
-    // both seats bound.
+    // The rules' pairing of what was played, and each board's game made with both seats bound.
     std::vector<swiss::Entrant> entrants;
     for (int k = 1; k <= 8; ++k) entrants.push_back({-static_cast<double>(k), false});
     const swiss::Pairing expected = swiss::pair_round(entrants, played);
@@ -203,8 +199,7 @@ TEST_F(Tournament, SwissOfEightScriptedPlayersRunsThreeRoundsWithCorrectPairings
   const json p = page(id);
   EXPECT_EQ(p["status"], "finished");
   EXPECT_EQ(p["round"], 3);
-  // The standings recomputed from the published results: points, Buchholz,
-  // Sonneborn-Berger.
+  // The standings recomputed from the published results: points, Buchholz, Sonneborn-Berger.
   std::map<std::string, double> points;
   for (const auto& round : p["pairings"])
     for (const auto& g : round["games"]) {
@@ -244,8 +239,7 @@ TEST_F(Tournament, SwissOfEightScriptedPlayersRunsThreeRoundsWithCorrectPairings
   // pl1 won every game it did not draw: the script's winner.
   EXPECT_EQ(standings[0]["name"], "pl1");
 
-  // The finished tournament is rebuilt from the database by a restarted server,
-  // unchanged.
+  // The finished tournament is rebuilt from the database by a restarted server, unchanged.
   start_server();
   runner_->tick();
   EXPECT_EQ(page(id), p);
@@ -278,8 +272,7 @@ TEST_F(Tournament, JoinWithdrawAndCreateAreRefusedInOneLine) {
   EXPECT_EQ(refusal([&] {
               make({{"clock_initial_ms", 0}}, alice);
             }),
-            "a tournament needs a clock: clock_initial_ms above 0 and up to 24 "
-            "h, increment up to 1 h");
+            "a tournament needs a clock: clock_initial_ms above 0 and up to 24 h, increment up to 1 h");
   EXPECT_EQ(refusal([&] { make({{"rounds", 0}}, alice); }), "rounds must be 1 to 20");
   EXPECT_EQ(refusal([&] { make({{"rounds", "3"}}, alice); }), "\"rounds\" must be a whole number");
   EXPECT_EQ(refusal([&] {
@@ -327,8 +320,7 @@ TEST_F(Tournament, WithdrawnPlayerIsNotPairedAgainAndKeepsItsResults) {
   std::map<std::string, std::int64_t> user;
   for (const char* name : {"wd1", "wd2", "wd3", "wd4"}) tournaments_->join(id, user[name] = account(name));
   start(id);
-  // Round 1: wd1 against wd3, wd2 against wd4 (upper half against lower half);
-  // wd4 wins, then withdraws.
+  // Round 1: wd1 against wd3, wd2 against wd4 (upper half against lower half); wd4 wins, then withdraws.
   act(*hub_, my_token(id, user["wd2"]), {{"type", "resign"}});
   tournaments_->withdraw(id, user["wd4"]);
   act(*hub_, my_token(id, user["wd3"]), {{"type", "resign"}});
@@ -380,8 +372,7 @@ TEST_F(Tournament, ArenaRepairsPlayersAsSoonAsTheirGameEndsAndScoresStreaks) {
   EXPECT_EQ(p["standings"][0]["points"], 8);
   EXPECT_EQ(p["standings"][0]["on_streak"], true);
   EXPECT_EQ(p["standings"][0]["wins"], 3);
-  // The end: no new pairing; the games still on count when they finish, and the
-  // last one ends the tournament.
+  // The end: no new pairing; the games still on count when they finish, and the last one ends the tournament.
   clock_ = p["end_ms"].get<std::int64_t>();
   runner_->tick();
   EXPECT_EQ(page(id)["status"], "running");
@@ -406,8 +397,7 @@ TEST_F(Tournament, ComputerEntrantPlaysItsGameWhichIsScoredButNotRated) {
   EXPECT_EQ(mine["seat"],
             1);  // the computer joined first: the higher seed, Red on board 1
   EXPECT_FALSE(ratings_->game(mine["id"]));
-  // Alice takes one whenever it is her turn; the computer answers from the
-  // agents' thread.
+  // Alice takes one whenever it is her turn; the computer answers from the agents' thread.
   Room* room = nullptr;
   for (int k = 0; k < 400 && !(room && room->over()); ++k) {
     io_.run_for(std::chrono::milliseconds(10));
@@ -468,8 +458,7 @@ TEST_F(Tournament, TwoServersOnOneDatabasePairEachRoundOnce) {
     for (auto u : players) tournaments_->join(ids.back(), u);
   }
   clock_ += kMinute;
-  // A second server: its own connections and Hub, ticking at the same moment as
-  // the first.
+  // A second server: its own connections and Hub, ticking at the same moment as the first.
   boost::asio::io_context io2;
   Store store2(db_);
   Tournaments tournaments2(db_, [this] { return clock_; });
