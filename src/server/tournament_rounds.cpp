@@ -201,13 +201,12 @@ void Tournaments::make_games(const std::vector<TournamentBoard>& boards, const G
 std::optional<std::string> Tournaments::record_result(const std::string& game_id, int red_points) {
   std::lock_guard lock(mutex_);
   // Read first: every finished game is offered here at each start, and most are no tournament's.
-  const auto rows = db_->run("SELECT tournament_id, result FROM tournament_games WHERE game_id=?", {game_id}).rows;
-  if (rows.empty() || rows[0].integer(1) >= 0) return std::nullopt;
-  if (db_->run("UPDATE tournament_games SET result=?, ended=? WHERE game_id=? AND result<0",
-               {static_cast<std::int64_t>(red_points), now(), game_id})
-          .changed == 0)
-    return std::nullopt;
-  return rows[0].text(0);
+  const DbResult board = db_->run("SELECT tournament_id FROM tournament_games WHERE game_id=? AND result<0", {game_id});
+  if (board.rows.empty()) return std::nullopt;
+  const bool recorded = db_->run("UPDATE tournament_games SET result=?, ended=? WHERE game_id=? AND result<0",
+                                 {static_cast<std::int64_t>(red_points), now(), game_id})
+                            .changed > 0;
+  return recorded ? std::optional(board.rows.front().text(0)) : std::nullopt;
 }
 
 }  // namespace strat::server

@@ -14,73 +14,55 @@ using nlohmann::json;
 
 namespace {
 
-const std::vector<Migration>& migrations() {
-  // An entrant's account enters once (computer entrants have none); a board's game is found by its id when the game
-  // ends.
-  static const std::vector<Migration> list = {
-      {1,
-       "CREATE TABLE IF NOT EXISTS tournaments (id TEXT PRIMARY KEY, kind TEXT NOT NULL, name TEXT NOT NULL,"
-       " game TEXT NOT NULL, clock_initial_ms BIGINT NOT NULL, clock_increment_ms BIGINT NOT NULL,"
-       " start_ms BIGINT NOT NULL, rounds BIGINT NOT NULL, duration_ms BIGINT NOT NULL, rated BIGINT NOT NULL,"
-       " creator BIGINT NOT NULL, max_players BIGINT NOT NULL, status TEXT NOT NULL, round BIGINT NOT NULL,"
-       " note TEXT NOT NULL, created BIGINT NOT NULL, finished BIGINT NOT NULL);"
-       "CREATE INDEX IF NOT EXISTS tournaments_by_status ON tournaments (status, start_ms);"
-       "CREATE TABLE IF NOT EXISTS tournament_entrants (tournament_id TEXT NOT NULL, number BIGINT NOT NULL,"
-       " user_id BIGINT NOT NULL, agent TEXT NOT NULL, name TEXT NOT NULL, withdrawn BIGINT NOT NULL,"
-       " joined BIGINT NOT NULL, PRIMARY KEY (tournament_id, number));"
-       "CREATE UNIQUE INDEX IF NOT EXISTS tournament_entrants_by_user ON tournament_entrants (tournament_id, user_id)"
-       " WHERE user_id > 0;"
-       "CREATE TABLE IF NOT EXISTS tournament_games (tournament_id TEXT NOT NULL, round BIGINT NOT NULL,"
-       " board BIGINT NOT NULL, red BIGINT NOT NULL, blue BIGINT NOT NULL, game_id TEXT NOT NULL,"
-       " result BIGINT NOT NULL, red_token TEXT NOT NULL, blue_token TEXT NOT NULL, created BIGINT NOT NULL,"
-       " ended BIGINT NOT NULL, PRIMARY KEY (tournament_id, round, board));"
-       "CREATE INDEX IF NOT EXISTS tournament_games_by_game ON tournament_games (game_id)"},
-  };
-  return list;
-}
+// Version 1 of the tables. An entrant's account enters once (computer entrants have none); a board's game is found
+// by its id when the game ends.
+constexpr const char* kSchemaV1 =
+    "CREATE TABLE IF NOT EXISTS tournaments (id TEXT PRIMARY KEY, kind TEXT NOT NULL, name TEXT NOT NULL,"
+    " game TEXT NOT NULL, clock_initial_ms BIGINT NOT NULL, clock_increment_ms BIGINT NOT NULL,"
+    " start_ms BIGINT NOT NULL, rounds BIGINT NOT NULL, duration_ms BIGINT NOT NULL, rated BIGINT NOT NULL,"
+    " creator BIGINT NOT NULL, max_players BIGINT NOT NULL, status TEXT NOT NULL, round BIGINT NOT NULL,"
+    " note TEXT NOT NULL, created BIGINT NOT NULL, finished BIGINT NOT NULL);"
+    "CREATE INDEX IF NOT EXISTS tournaments_by_status ON tournaments (status, start_ms);"
+    "CREATE TABLE IF NOT EXISTS tournament_entrants (tournament_id TEXT NOT NULL, number BIGINT NOT NULL,"
+    " user_id BIGINT NOT NULL, agent TEXT NOT NULL, name TEXT NOT NULL, withdrawn BIGINT NOT NULL,"
+    " joined BIGINT NOT NULL, PRIMARY KEY (tournament_id, number));"
+    "CREATE UNIQUE INDEX IF NOT EXISTS tournament_entrants_by_user ON tournament_entrants (tournament_id, user_id)"
+    " WHERE user_id > 0;"
+    "CREATE TABLE IF NOT EXISTS tournament_games (tournament_id TEXT NOT NULL, round BIGINT NOT NULL,"
+    " board BIGINT NOT NULL, red BIGINT NOT NULL, blue BIGINT NOT NULL, game_id TEXT NOT NULL,"
+    " result BIGINT NOT NULL, red_token TEXT NOT NULL, blue_token TEXT NOT NULL, created BIGINT NOT NULL,"
+    " ended BIGINT NOT NULL, PRIMARY KEY (tournament_id, round, board));"
+    "CREATE INDEX IF NOT EXISTS tournament_games_by_game ON tournament_games (game_id)";
 
+// Text columns first, then whole numbers, then `rated`: read by row_to_tournament in that order.
 const char* kColumns =
-    "id, kind, name, game, clock_initial_ms, clock_increment_ms, start_ms, rounds, duration_ms, rated, creator, "
-    "max_players, status, round, note, created, finished";
+    "id, kind, name, game, status, note, clock_initial_ms, clock_increment_ms, start_ms, rounds, duration_ms, creator,"
+    " max_players, round, created, finished, rated";
 
-Tournaments::Loaded row_to_tournament(const DbRow& r) {
-  Tournaments::Loaded t;
-  t.id = r.text(0);
-  t.kind = r.text(1);
-  t.name = r.text(2);
-  t.game = r.text(3);
-  t.clock_initial_ms = r.integer(4);
-  t.clock_increment_ms = r.integer(5);
-  t.start_ms = r.integer(6);
-  t.rounds = r.integer(7);
-  t.duration_ms = r.integer(8);
-  t.rated = r.integer(9) != 0;
-  t.creator = r.integer(10);
-  t.max_players = r.integer(11);
-  t.status = r.text(12);
-  t.round = r.integer(13);
-  t.note = r.text(14);
-  t.created = r.integer(15);
-  t.finished = r.integer(16);
+using Loaded = Tournaments::Loaded;
+std::string Loaded::*const kTexts[] = {&Loaded::id,   &Loaded::kind,   &Loaded::name,
+                                       &Loaded::game, &Loaded::status, &Loaded::note};
+std::int64_t Loaded::*const kWhole[] = {
+    &Loaded::clock_initial_ms, &Loaded::clock_increment_ms, &Loaded::start_ms, &Loaded::rounds,  &Loaded::duration_ms,
+    &Loaded::creator,          &Loaded::max_players,        &Loaded::round,    &Loaded::created, &Loaded::finished};
+constexpr std::size_t kRatedColumn = std::size(kTexts) + std::size(kWhole);
+
+Loaded row_to_tournament(const DbRow& r) {
+  Loaded t;
+  std::size_t col = 0;
+  for (auto field : kTexts) t.*field = r.text(col++);
+  for (auto field : kWhole) t.*field = r.integer(col++);
+  t.rated = r.integer(kRatedColumn) != 0;
   return t;
 }
 
 // What the list and the page show of a tournament's settings.
 json summary_json(const Tournaments::Loaded& t, std::int64_t players) {
   const GameSpec spec = GameSpec::parse(t.game);
-  json j{{"id", t.id},
-         {"kind", t.kind},
-         {"name", t.name},
-         {"game", spec.info->name},
-         {"variant", spec.variant},
-         {"clock_initial_ms", t.clock_initial_ms},
-         {"clock_increment_ms", t.clock_increment_ms},
-         {"start_ms", t.start_ms},
-         {"rated", t.rated},
-         {"status", t.status},
-         {"round", t.round},
-         {"players", players},
-         {"max_players", t.max_players}};
+  json j{{"id", t.id}, {"kind", t.kind}, {"name", t.name}, {"game", spec.info->name}, {"variant", spec.variant}};
+  j.update({{"clock_initial_ms", t.clock_initial_ms}, {"clock_increment_ms", t.clock_increment_ms}});
+  j.update({{"start_ms", t.start_ms}, {"rated", t.rated}, {"status", t.status}, {"round", t.round}});
+  j.update({{"players", players}, {"max_players", t.max_players}});
   if (t.swiss())
     j["rounds"] = t.rounds;
   else
@@ -111,7 +93,7 @@ json body_object(const json& body) {
 
 Tournaments::Tournaments(const std::string& where, std::function<std::int64_t()> clock) : clock_(std::move(clock)) {
   db_ = open_db(where);
-  migrate(*db_, "tournaments", migrations());
+  migrate(*db_, "tournaments", {{1, kSchemaV1}});
 }
 
 Tournaments::~Tournaments() = default;
@@ -189,8 +171,8 @@ json Tournaments::create(const json& raw, std::int64_t user, bool ratings_kept) 
   if (username(user).empty()) throw NotLoggedIn();  // the account was deleted since its login
   const std::string id = random_token().substr(0, 12);
   db_->run(std::string("INSERT INTO tournaments (") + kColumns + ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-           {id, kind, name, spec.to_string(), initial, increment, start, rounds, duration, rated ? 1 : 0, user,
-            max_players, std::string("upcoming"), std::int64_t{0}, std::string(), now(), std::int64_t{0}});
+           {id, kind, name, spec.to_string(), std::string("upcoming"), std::string(), initial, increment, start, rounds,
+            duration, user, max_players, std::int64_t{0}, now(), std::int64_t{0}, rated ? 1 : 0});
   return {{"id", id}};
 }
 
@@ -205,7 +187,7 @@ json Tournaments::list() {
     const std::string sql = counted + (finished ? "finished DESC, id LIMIT " + std::to_string(kFinishedListed)
                                                 : std::string("start_ms, id"));
     for (const auto& r : db_->run(sql, {std::string(status)}).rows)
-      out[status].push_back(summary_json(row_to_tournament(r), r.integer(17)));
+      out[status].push_back(summary_json(row_to_tournament(r), r.integer(kRatedColumn + 1)));
   }
   return out;
 }

@@ -110,10 +110,10 @@ class Tournament : public ::testing::Test {
     runner_->tick();
   }
 
+  std::int64_t clock_ = 1'900'000'000'000;  // the tournaments' clock; the games' clocks run in real time
   boost::asio::io_context io_;
   std::filesystem::path dir_;
   std::string db_;
-  std::int64_t clock_ = 1'900'000'000'000;
   std::unique_ptr<Store> store_;
   std::unique_ptr<Accounts> accounts_;
   std::unique_ptr<Ratings> ratings_;
