@@ -3,6 +3,7 @@
 // its games ended over their sockets, and the standings updating live on a desktop and a phone. Registered by
 // run.mjs, which owns the browser and the server.
 import WebSocket from 'ws';
+import { lowContrast } from './looks.mjs';
 
 export function registerTournamentTests({ test, server, assert, until, shot, newPage, PHONE }) {
   // An account made through the API; its login session cookie's value.
@@ -90,6 +91,8 @@ export function registerTournamentTests({ test, server, assert, until, shot, new
     assert(winners.has(rows[0][1]) && winners.has(rows[1][1]), `the Reds won: ${JSON.stringify(rows)}`);
     assert((await page.locator('.pairing a.pairing-result').count()) === 2, 'each finished game links to its replay');
     assert((await page.locator('#tournament-your-game').count()) === 0, 'no current game once it ended');
+    const faint = await page.evaluate(lowContrast);
+    assert(faint.length === 0, `every text at WCAG AA: ${faint.slice(0, 3).join('; ')}`);
     await shot(page, 'tournament-finished-desktop');
 
     const phone = await signedIn(PHONE, players.Cup_ann);
