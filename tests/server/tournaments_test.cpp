@@ -10,6 +10,7 @@
 #include <map>
 #include <set>
 #include <thread>
+#include <tuple>
 
 #include "core/error.hpp"
 #include "recorder.hpp"
@@ -46,12 +47,12 @@ class Tournament : public ::testing::Test {
  protected:
   void SetUp() override {
     server_test::register_test_games();
-    dir_ = std::filesystem::temp_directory_path() / ("strat-tournaments-" + random_token());
     std::filesystem::create_directories(dir_);
     db_ = server_test::test_db((dir_ / "test.db").string());
-    store_ = std::make_unique<Store>(db_);
-    accounts_ = std::make_unique<Accounts>(db_);
-    ratings_ = std::make_unique<Ratings>(db_);
+    // The games' store, the accounts and the ratings live as long as the test; the tournaments and the Hub are
+    // remade by each start_server.
+    std::tie(store_, accounts_, ratings_) =
+        std::tuple(std::make_unique<Store>(db_), std::make_unique<Accounts>(db_), std::make_unique<Ratings>(db_));
     start_server();
   }
   void TearDown() override {
@@ -112,7 +113,7 @@ class Tournament : public ::testing::Test {
 
   std::int64_t clock_ = 1'900'000'000'000;  // the tournaments' clock; the games' clocks run in real time
   boost::asio::io_context io_;
-  std::filesystem::path dir_;
+  std::filesystem::path dir_ = std::filesystem::temp_directory_path() / ("strat-tournaments-" + random_token());
   std::string db_;
   std::unique_ptr<Store> store_;
   std::unique_ptr<Accounts> accounts_;
