@@ -18,6 +18,7 @@
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "server/account_http.hpp"
+#include "server/accounts.hpp"
 #include "server/connections.hpp"
 #include "server/headers.hpp"
 #include "server/live_http.hpp"
@@ -27,6 +28,7 @@
 #include "server/strength_ratings.hpp"
 #include "server/time_class.hpp"
 #include "server/static_files.hpp"
+#include "server/tournament_http.hpp"
 #include "server/ws_writer.hpp"
 
 namespace strat::server {
@@ -140,8 +142,9 @@ Response ratings_api(Ratings& ratings, const Request& req, const std::string& pa
 }
 
 // /api/... routes. Paths: /api/games, /api/lobby, /api/state, /api/games/ID/{join,replay,views,analysis,record},
-// /api/leaderboard, /api/users/NAME, /api/strength-ratings. `accounts` (null without accounts) names the account of a rated game's seat.
-Response api(Hub& hub, const Request& req, AccountRoutes* accounts, Matchmaking* matchmaking) {
+// /api/leaderboard, /api/users/NAME, /api/strength-ratings, /api/tournaments[/ID[/ACTION]]. `accounts` (null without accounts) names the account of a rated game's seat.
+Response api(Hub& hub, const Request& req, AccountRoutes* accounts, Matchmaking* matchmaking,
+             TournamentRunner* tournaments) {
   std::string target(req.target());
   std::string path = target.substr(0, target.find('?'));
   auto method = req.method();
@@ -157,6 +160,10 @@ Response api(Hub& hub, const Request& req, AccountRoutes* accounts, Matchmaking*
     if (hub.strength_ratings() && method == http::verb::get && path == "/api/strength-ratings") {
       const BoardQuery q = board_query(target, "the strengths' ratings need ?game=NAME");
       return json_response(req, hub.strength_ratings()->board(q.game, q.variant, q.time_class));
+    }
+    if (tournaments && is_tournament_api(path)) {
+      auto a = tournament_api(*tournaments, method, path, [&] { return parse_body(req); }, user());
+      return json_response(req, a.body, a.status);
     }
     if (path == "/api/lobby" && method == http::verb::get) return json_response(req, hub.lobby());
     if (matchmaking && is_seek_route(path)) {
@@ -189,6 +196,8 @@ Response api(Hub& hub, const Request& req, AccountRoutes* accounts, Matchmaking*
       }
     }
     return error_response(req, http::status::not_found, "no API route " + std::string(req.method_string()) + " " + strat::quoted(path));
+  } catch (const NotLoggedIn& e) {
+    return error_response(req, http::status::unauthorized, e.what());
   } catch (const BadInput& e) {
     return error_response(req, http::status::bad_request, e.what());
   } catch (const std::exception& e) {
@@ -295,7 +304,7 @@ asio::awaitable<void> refuse_and_close(beast::tcp_stream& stream, beast::flat_bu
 
 // One connection, from its first request to its close; `ticket` holds its place in the connection table.
 asio::awaitable<void> http_session(tcp::socket socket, Hub& hub, std::shared_ptr<StaticFiles> files, LiveHub* live,
-                                   Matchmaking* matchmaking, std::shared_ptr<AccountRoutes> accounts, std::string address,
+                                   Matchmaking* matchmaking, TournamentRunner* tournaments, std::shared_ptr<AccountRoutes> accounts, std::string address,
                                    ConnectionLimits limits, std::unique_ptr<ConnectionTable::Ticket> ticket) {
   beast::tcp_stream stream(std::move(socket));
   beast::flat_buffer buffer;
@@ -349,7 +358,7 @@ asio::awaitable<void> http_session(tcp::socket socket, Hub& hub, std::shared_ptr
         res = co_await accounts->answer(std::move(req), address);
       else
         res = live && is_live_api(target)     ? live_api(*live, req)
-              : target.rfind("/api/", 0) == 0 ? api(hub, req, accounts.get(), matchmaking)
+              : target.rfind("/api/", 0) == 0 ? api(hub, req, accounts.get(), matchmaking, tournaments)
                                               : static_file(req, *files);
       bool keep = res.keep_alive();
       co_await http::async_write(stream, res, asio::use_awaitable);
@@ -419,7 +428,7 @@ asio::awaitable<void> accept_loop(tcp::acceptor acceptor, Hub& hub, ServeConfig 
     socket.set_option(tcp::no_delay(true), ec);
     asio::co_spawn(
         acceptor.get_executor(),
-        http_session(std::move(socket), hub, files, config.live, config.matchmaking, accounts,
+        http_session(std::move(socket), hub, files, config.live, config.matchmaking, config.tournaments, accounts,
                      config.limits.per_address ? address_key(peer.address()) : "", config.limits, std::move(ticket)),
         asio::detached);
   }

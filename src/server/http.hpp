@@ -15,6 +15,7 @@ namespace strat::server {
 class LiveHub;
 class Accounts;
 class Matchmaking;
+class TournamentRunner;
 
 // What one client may hold (docs/security.md, "Availability"): a connection beyond a limit is answered 503 and
 // closed at once.
@@ -40,6 +41,7 @@ struct ServeConfig {
   LiveHub* live = nullptr;  // live team games (live_http.hpp); none when null
   Accounts* accounts = nullptr;  // the account routes (account_http.hpp); none when null
   Matchmaking* matchmaking = nullptr;  // seeks, pools and the live lobby (seek_http.hpp); none when null
+  TournamentRunner* tournaments = nullptr;  // the tournament routes (tournament_http.hpp); none when null
   // The server is reached over TLS (a reverse proxy in front): session cookies carry Secure. It cannot tell by
   // itself, since it speaks plain HTTP.
   bool secure_cookies = false;

@@ -387,6 +387,10 @@ void Hub::rate(Room& room) {
 
 void Hub::pump(Room& room) {
   if (room.over()) rate(room);
+  if (room.over() && !game_over_observers_.empty() && announced_over_.insert(room.id()).second) {
+    store_.settle();  // the move that ended the game is stored before an observer records its result
+    for (auto& observer : game_over_observers_) observer(room);
+  }
   arm_clock(room);
   auto job = room.next_agent_job();
   if (!job) return;

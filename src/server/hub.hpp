@@ -6,6 +6,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -36,6 +37,9 @@ class Hub {
   // The computer's strengths' ratings (docs/server.md, "Ratings of the computer's strengths"), set likewise.
   void set_strength_ratings(StrengthRatings* s) { strength_ratings_ = s; }
   StrengthRatings* strength_ratings() const { return strength_ratings_; }
+  // Called on the I/O thread once a game is over, once per game and process (also for a game restored over, so
+  // an observer's record must be idempotent): tournaments learn their results this way.
+  void on_game_over(std::function<void(Room&)> observer) { game_over_observers_.push_back(std::move(observer)); }
   void restore_all();  // every stored game, replayed; unfinished agent turns resume
   // Moves accepted in one turn of the event loop commit together, and what clients are told of them goes out
   // after that commit (Store::enable_group_commit): the network server's mode (start_listener). Without it
@@ -50,8 +54,9 @@ class Hub {
   nlohmann::json create(const nlohmann::json& body, std::int64_t user = 0);
   nlohmann::json lobby() const;
   nlohmann::json take_open_seat(const std::string& game_id, std::int64_t user = 0);
-  // A friend game whose two players are known (an accepted seek, a quick pairing; hub_pairing.cpp): both seats'
-  // links at once, `seats[s]` the links of seat s; rated through Ratings when `rated`, with `users` (seat order).
+  // A game whose two players are known (an accepted seek, a quick pairing, a tournament's board; hub_pairing.cpp):
+  // `request` says its mode (friend with both seats, or computer and selfplay for computer seats), `seats[s]` gets
+  // the links of seat s; a friend game is rated through Ratings when `rated`, between `users` (seat order).
   struct Paired {
     std::string id;
     std::vector<TokenGrant> seats[2];
@@ -111,6 +116,8 @@ class Hub {
   Ratings* ratings_ = nullptr;
   StrengthRatings* strength_ratings_ = nullptr;
   std::set<std::string> rated_;  // finished games already offered to ratings_ by this process
+  std::vector<std::function<void(Room&)>> game_over_observers_;
+  std::set<std::string> announced_over_;  // finished games already told to the observers by this process
   boost::asio::steady_timer heartbeat_{io_};
   bool heartbeat_armed_ = false;
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);

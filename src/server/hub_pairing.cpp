@@ -1,14 +1,11 @@
-// Hub::create_paired: a game for two players who found each other in the lobby (a seek, a pool).
+// Hub::create_paired: a game for two players known at once (a seek, a pool, a tournament's board).
 #include "server/hub.hpp"
 #include "server/ratings.hpp"
 
 namespace strat::server {
 
 Hub::Paired Hub::create_paired(const NewGame& request, bool rated, const std::int64_t users[2]) {
-  NewGame r = request;
-  r.mode = Mode::Friend;
-  r.both_seats = true;
-  r.listed = false;
+  const NewGame& r = request;
   const std::optional<RatingKey> key = rated ? std::optional(rating_key(r, users[0])) : std::nullopt;
   if (key) Ratings::check_seat(RatedGame{"", *key, {users[0], 0}, true}, 1, users[1]);
   std::vector<TokenGrant> grants;

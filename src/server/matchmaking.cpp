@@ -151,6 +151,8 @@ json Matchmaking::make_game(const std::string& game, std::int64_t initial_ms, st
   r.game = game;
   r.clock_initial_ms = initial_ms;
   r.clock_increment_ms = increment_ms;
+  r.mode = Mode::Friend;
+  r.both_seats = true;
   const Hub::Paired made = hub_.create_paired(r, rated, seat_users);
   json answers = json::array();
   for (int k = 0; k < 2; ++k) {

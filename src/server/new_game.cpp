@@ -31,8 +31,9 @@ StoredGame game_for(const NewGame& r, const GameSpec& spec, std::int64_t now) {
   std::string agent = r.agent.empty() ? default_agent(info) : r.agent;
   for (int s = 0; s < 2; ++s) {
     bool computer = r.mode == Mode::Selfplay || (r.mode == Mode::Computer && s != r.human_seat);
-    g.seats[s] = computer ? StoredSeat{SeatKind::Computer, agent} : StoredSeat{SeatKind::Human, ""};
-    if (computer) spec.agent(agent, g.seed + s);  // rejects a bad agent spec before anything is stored
+    const std::string& seat_agent = r.seat_agents[s].empty() ? agent : r.seat_agents[s];
+    g.seats[s] = computer ? StoredSeat{SeatKind::Computer, seat_agent} : StoredSeat{SeatKind::Human, ""};
+    if (computer) spec.agent(seat_agent, g.seed + s);  // rejects a bad agent spec before anything is stored
   }
   return g;
 }

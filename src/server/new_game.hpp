@@ -19,6 +19,7 @@ struct NewGame {
   Mode mode = Mode::Computer;
   int human_seat = 0;             // computer mode: the seat the human takes
   std::string agent;              // computer seats' agent spec; default: the game's strongest agent
+  std::string seat_agents[2];     // one computer seat's own agent spec, instead of `agent` (a tournament's board)
   std::int64_t clock_initial_ms = 0;
   std::int64_t clock_increment_ms = 0;
   bool listed = false;  // friend mode: show in the lobby so anyone can take the free seat

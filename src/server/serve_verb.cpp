@@ -20,6 +20,7 @@
 #include "server/ratings.hpp"
 #include "server/strength_ratings.hpp"
 #include "server/store.hpp"
+#include "server/tournament_runner.hpp"
 
 namespace strat::server {
 
@@ -57,7 +58,12 @@ int serve(ServeArgs args, std::ostream& out, std::ostream& err) {
   hub.set_ratings(ratings_ptr.get());
   auto strength_ratings_ptr = open([&] { return std::make_unique<StrengthRatings>(args.db); });
   hub.set_strength_ratings(strength_ratings_ptr.get());
+  // Tournaments: own tables, own connection; their games' ends are watched from the restore on.
+  auto tournaments_ptr = open([&] { return std::make_unique<Tournaments>(args.db); });
+  TournamentRunner tournaments(io, hub, *tournaments_ptr);
+  tournaments.watch_games();
   hub.restore_all();
+  tournaments.start();
   // Live team games: own tables, own connection to the same database.
   auto live_store_ptr = open([&] { return std::make_unique<LiveStore>(args.db); });
   LiveStore& live_store = *live_store_ptr;
@@ -71,6 +77,7 @@ int serve(ServeArgs args, std::ostream& out, std::ostream& err) {
   Matchmaking matchmaking(io, hub, *seeks_ptr);
   matchmaking.start();
   config.matchmaking = &matchmaking;
+  config.tournaments = &tournaments;
   if (config.web_root.empty()) config.web_root = default_web_root();
   unsigned short port = 0;
   try {

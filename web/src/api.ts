@@ -1,5 +1,5 @@
 // The server's HTTP API (docs/server.md; every answer's shape: protocol/*.schema.json).
-import type { Analysis, Catalog, Created, Joined, Leaderboard, Lobby, Profile, ReplayFrame, StrengthRatings, ViewFrame } from './protocol';
+import type { Analysis, Catalog, Created, Joined, Leaderboard, Lobby, Profile, ReplayFrame, StrengthRatings, Tournament, TournamentCreated, TournamentJoined, TournamentList, TournamentWithdrawn, ViewFrame } from './protocol';
 
 export async function call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   const res = await fetch(path, {
@@ -46,4 +46,10 @@ export const api = {
   strengthRatings: (game: string, variant: string, timeClass: string) => call<StrengthRatings>('GET', `/api/strength-ratings?${board(game, variant, timeClass)}`),
   profile: (username: string) => call<Profile>('GET', `/api/users/${id(username)}`),
   recordUrl: (game: string) => `/api/games/${id(game)}/record`,
+  tournaments: () => call<TournamentList>('GET', '/api/tournaments'),
+  createTournament: (req: Record<string, unknown>) => call<TournamentCreated>('POST', '/api/tournaments', req),
+  tournament: (t: string) => call<Tournament>('GET', `/api/tournaments/${id(t)}`),
+  joinTournament: (t: string) => call<TournamentJoined>('POST', `/api/tournaments/${id(t)}/join`, {}),
+  withdrawTournament: (t: string) => call<TournamentWithdrawn>('POST', `/api/tournaments/${id(t)}/withdraw`, {}),
+  addComputer: (t: string, agent: string) => call<TournamentJoined>('POST', `/api/tournaments/${id(t)}/computer`, { agent }),
 };

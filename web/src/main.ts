@@ -1,7 +1,8 @@
 // Routes: #/ lobby, #/play/TOKEN a game seen through one link, #/replay/ID a finished game,
 // #/analysis/ID a finished game's evaluation graph, #/live a new live team game, #/live/TOKEN one device of a live game (web/src/live/),
 // #/account/sign-in, #/account/create and #/account the account screens (pages/account.ts), #/@/NAME a player's
-// profile (pages/profile.ts), #/leaderboard[/GAME[/CLASS]] the leaderboards (pages/leaderboard.ts).
+// profile (pages/profile.ts), #/leaderboard[/GAME[/CLASS]] the leaderboards (pages/leaderboard.ts), #/tournaments
+// and #/tournament/ID the tournaments (pages/tournaments.ts, pages/tournament.ts).
 import './style.css';
 import { gamePage } from './pages/game';
 import { lobbyPage } from './pages/lobby';
@@ -13,6 +14,8 @@ import { accountNav, accountPage, createAccountPage, signInPage } from './pages/
 import { refreshAccount, rememberPlace } from './account';
 import { profilePage } from './pages/profile';
 import { leaderboardPage } from './pages/leaderboard';
+import { tournamentsPage } from './pages/tournaments';
+import { tournamentPage } from './pages/tournament';
 
 const app = document.getElementById('app')!;
 let cleanup: (() => void) | null = null;
@@ -30,6 +33,8 @@ function route(): void {
   else if (parts[0] === 'analysis' && parts[1]) cleanup = analysisPage(app, parts[1]);
   else if (parts[0] === '@' && parts[1]) cleanup = profilePage(app, decodeURIComponent(parts[1]));
   else if (parts[0] === 'leaderboard') cleanup = leaderboardPage(app, decodeURIComponent(parts[1] ?? ''), parts[2] ?? '');
+  else if (parts[0] === 'tournaments') cleanup = tournamentsPage(app);
+  else if (parts[0] === 'tournament' && parts[1]) cleanup = tournamentPage(app, decodeURIComponent(parts[1]));
   else if (parts[0] === 'live') cleanup = parts[1] ? livePage(app, parts[1]) : liveCreatePage(app);
   else cleanup = lobbyPage(app);
 }

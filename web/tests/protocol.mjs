@@ -53,6 +53,12 @@ const HTTP = {
   'POST /api/pools/join': 'seeks.schema.json#/definitions/PoolJoined',
   'POST /api/pools/leave': 'seeks.schema.json#/definitions/SeekDone',
   'GET /api/strength-ratings': 'ratings.schema.json#/definitions/StrengthRatings',
+  'GET /api/tournaments': 'tournaments.schema.json#/definitions/TournamentList',
+  'POST /api/tournaments': 'tournaments.schema.json#/definitions/TournamentCreated',
+  'GET /api/tournaments/*': 'tournaments.schema.json#/definitions/Tournament',
+  'POST /api/tournaments/*/join': 'tournaments.schema.json#/definitions/TournamentJoined',
+  'POST /api/tournaments/*/computer': 'tournaments.schema.json#/definitions/TournamentJoined',
+  'POST /api/tournaments/*/withdraw': 'tournaments.schema.json#/definitions/TournamentWithdrawn',
 };
 const SOCKETS = {
   game: 'game-socket.schema.json#/definitions/ServerMessage',
@@ -78,6 +84,7 @@ function schemaFor(channel, message) {
   if (parts[1] === 'api' && parts[2] === 'games' && parts.length === 5) parts[3] = '*';
   if (parts[1] === 'api' && parts[2] === 'users' && parts.length === 4) parts[3] = '*';
   if (parts[1] === 'api' && parts[2] === 'seeks' && parts.length >= 4) parts[3] = '*';
+  if (parts[1] === 'api' && parts[2] === 'tournaments' && parts.length >= 4) parts[3] = '*';
   return HTTP[`${method} ${parts.join('/')}`] ?? null;
 }
 

@@ -15,6 +15,7 @@ import { registerAccountTests } from './account.mjs';
 import { registerRatingTests } from './ratings.mjs';
 import { registerSeekTests } from './seeks.mjs';
 import { registerStrengthRatingTests } from './strength-ratings.mjs';
+import { registerTournamentTests } from './tournaments.mjs';
 import { protocolChecker } from './protocol.mjs';
 import ts from 'typescript';
 
@@ -796,6 +797,7 @@ registerAccountTests({ test, server, assert, until, shot, newPage, PHONE }); // 
 registerRatingTests({ test, server, assert, until, shot, newPage, PHONE }); // profiles and leaderboards (ratings.mjs)
 registerSeekTests({ test, server, assert, until, shot, newPage, getJson, tokenOf, playBoardMove, PHONE }); // seeks and quick pairing (seeks.mjs)
 registerStrengthRatingTests({ test, server, assert, until, shot, newPage, PHONE }); // the computer's strengths' ratings (strength-ratings.mjs)
+registerTournamentTests({ test, server, assert, until, shot, newPage, PHONE }); // the tournament pages (tournaments.mjs)
 
 // The front end reads no move notation with regular expressions (boards draw and play the structured legal
 // moves) and has no `any` (every view and message is typed from the schema): found by TypeScript's own scanner.

@@ -131,7 +131,7 @@ export function lobbyPage(app: HTMLElement): () => void {
   const open = h('div', { class: 'card', id: 'open-games' }, h('h2', {}, 'Open games'));
   const recent = h('div', { class: 'card', id: 'recent-games' }, h('h2', {}, 'Recent games'));
   const formSlot = h('div');
-  const links = h('p', { class: 'lobby-links' }, h('a', { href: leaderboardLink(), id: 'lobby-leaderboard' }, 'Leaderboards'));
+  const links = h('p', { class: 'lobby-links' }, h('a', { href: leaderboardLink(), id: 'lobby-leaderboard' }, 'Leaderboards'), ' · ', h('a', { href: '#/tournaments', id: 'lobby-tournaments' }, 'Tournaments'));
   const seeks = seeksCard(catalogue().catch(() => []));
   app.replaceChildren(h('div', { class: 'lobby' }, seeks.el, formSlot, mine, open, recent, links));
 
