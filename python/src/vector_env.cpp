@@ -8,8 +8,10 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <cstring>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "game.hpp"
@@ -29,12 +31,18 @@ class VectorEnv {
     obs_size_ = game_->prototype->observation_size();
     std::vector<py::ssize_t> shape{n};
     for (int d : game_->prototype->observation_shape()) shape.push_back(d);
-    if (observations_) obs_ = compact_ ? py::array(py::array_t<std::uint8_t>(shape)) : py::array(py::array_t<float>(shape));
+    if (observations_) {
+      obs_ = compact_ ? py::array(py::array_t<std::uint8_t>(shape)) : py::array(py::array_t<float>(shape));
+      // Zeros, then only observations (EncodedState::reobserve's contract): a float row is rewritten where it
+      // can change (the bytes are written whole: comparing first cost more than the writes it saved).
+      std::memset(obs_.mutable_data(), 0, static_cast<std::size_t>(obs_.nbytes()));
+    }
     masks_ = py::array_t<std::uint8_t>(std::vector<py::ssize_t>{n, actions_});
     rewards_ = py::array_t<float>(std::vector<py::ssize_t>{n, 2});
     dones_ = py::array_t<bool>(n);
     players_ = py::array_t<std::int32_t>(n);
-    // What Python gets: read-only views of the buffers (each step writes only the mask entries that change).
+    // What Python gets: read-only views of the buffers (each step writes only the mask entries that change, and
+    // of a float observation the planes that can change).
     auto read_only = [](const py::array& a) {
       py::object view = a.attr("view")();
       view.attr("setflags")(py::arg("write") = false);
@@ -43,7 +51,7 @@ class VectorEnv {
     views_ = {observations_ ? read_only(obs_) : py::none(), read_only(masks_), read_only(rewards_), read_only(dones_),
               read_only(players_)};
     states_.resize(static_cast<std::size_t>(n));
-    mask_set_.resize(static_cast<std::size_t>(n));
+    mask_rows_.resize(static_cast<std::size_t>(n));
     game_seeds_.assign(static_cast<std::size_t>(n), 0);
   }
 
@@ -55,7 +63,7 @@ class VectorEnv {
       std::fill(masks_.mutable_data(), masks_.mutable_data() + static_cast<std::size_t>(n_) * actions_, std::uint8_t{0});
       std::fill(rewards_.mutable_data(), rewards_.mutable_data() + 2 * n_, 0.0f);
       std::fill(dones_.mutable_data(), dones_.mutable_data() + n_, false);
-      for (auto& set : mask_set_) set.clear();
+      for (auto& row : mask_rows_) row.count = 0;
       for (int i = 0; i < n_; ++i) fill(i);
     }
     return py::make_tuple(views_[kObs], views_[kMasks]);
@@ -85,7 +93,10 @@ class VectorEnv {
       bool* dones = dones_.mutable_data();
       for (int i = 0; i < n_; ++i) {
         EncodedState& s = *states_[i];
-        s.apply_action(static_cast<int>(a[i]));  // BadInput for an illegal action, raised as ValueError
+        // Row i holds exactly the legal actions of game i (update_mask): its byte is the legality check.
+        if (a[i] < 0 || a[i] >= actions_ || !mask_row(i)[a[i]])  // BadInput is raised as ValueError
+          bad_input("action " + std::to_string(a[i]) + " is not legal here");
+        s.apply_legal_action(static_cast<int>(a[i]));
         rewards[2 * i] = rewards[2 * i + 1] = 0.0f;
         dones[i] = s.terminal();
         if (dones[i]) {
@@ -105,7 +116,12 @@ class VectorEnv {
     std::int64_t* a = out.mutable_data();
     {
       py::gil_scoped_release release;
-      for (int i = 0; i < n_; ++i) a[i] = states_[i]->random_action(rng_);
+      for (int i = 0; i < n_; ++i) {
+        // Single-token games: drawn from the row's list, which holds each legal action once.
+        const MaskRow& row = mask_rows_[static_cast<std::size_t>(i)];
+        a[i] = states_[i]->single_token() && row.count ? row.ids[rng_.below(static_cast<std::uint32_t>(row.count))]
+                                                      : states_[i]->random_action(rng_);
+      }
     }
     return out;
   }
@@ -122,17 +138,17 @@ class VectorEnv {
     states_[i]->set_recording(false);
   }
   std::uint8_t* mask_row(int i) { return masks_.mutable_data() + static_cast<std::size_t>(i) * actions_; }
-  // The mask (its row rewritten in place: mask_set_[i] lists what row i holds, EncodedState::update_mask), the
-  // current player and (when asked for) the observation of the player to move.
+  // The mask (its row rewritten in place: mask_rows_[i] lists what row i holds, EncodedState::update_mask), the
+  // current player and (when asked for) the observation of the player to move (floats over the row's earlier one).
   void fill(int i) {
     const EncodedState& s = *states_[i];
-    s.update_mask(mask_row(i), mask_set_[i]);
+    s.update_mask(mask_row(i), mask_rows_[i]);
     const int p = s.current_player();
     players_.mutable_data()[i] = p;
     if (!observations_) return;
     const std::size_t at = static_cast<std::size_t>(i) * obs_size_;
     if (compact_) s.observe_u8(p < 0 ? 0 : p, static_cast<std::uint8_t*>(obs_.mutable_data()) + at);
-    else s.observe(p < 0 ? 0 : p, static_cast<float*>(obs_.mutable_data()) + at);
+    else s.reobserve(p < 0 ? 0 : p, static_cast<float*>(obs_.mutable_data()) + at);
   }
 
   std::shared_ptr<Game> game_;
@@ -142,7 +158,7 @@ class VectorEnv {
   Rng rng_;
   int actions_ = 0, obs_size_ = 0;
   std::vector<std::unique_ptr<EncodedState>> states_;
-  std::vector<std::vector<int>> mask_set_;
+  std::vector<MaskRow> mask_rows_;
   std::vector<std::uint64_t> game_seeds_;
   py::array obs_;
   py::array_t<float> rewards_;

@@ -33,6 +33,12 @@ namespace strat {
 
 constexpr int kTerminalPlayer = -4;  // OpenSpiel's kTerminalPlayerId
 
+// A row of the vector environment's mask array and the ids it holds: ids[0..count) (update_mask).
+struct MaskRow {
+  std::vector<int> ids;
+  std::size_t count = 0;
+};
+
 // Sets n floats to v, four at a time: observations fill whole constant planes, and at -O2 a plain loop (or
 // std::fill) stays scalar, which was a third of Stratego's observation time. A fixed 16-byte memcpy is one
 // unaligned vector store.
@@ -63,6 +69,31 @@ concept SingleTokenFunction = requires(const S s, const typename S::Move m) {
 template <class E, class S>
 concept ActionListFunction = requires(const S s, std::vector<int>& out) {
   { E::legal_actions(s, out) };
+};
+
+// Optional for single-token encodings that have E::legal_actions (ActionListFunction): the same ids written to a
+// buffer with room for E::kMaxActionIds, their count returned (the vector environment's mask rows keep their ids in
+// such a buffer: no list built and then copied).
+template <class E, class S>
+concept ActionIdWriter = requires(const S s, int* out) {
+  { E::legal_actions(s, out) } -> std::same_as<int>;
+  { E::kMaxActionIds } -> std::convertible_to<int>;
+};
+
+// Optional for single-token encodings: the move of an action known to be legal (an id of the mask row the caller
+// holds), decoded without checking it again.
+template <class E, class S>
+concept ActionMoveFunction = requires(const S s) {
+  { E::move_of(s, 0) } -> std::same_as<typename S::Move>;
+};
+
+// Optional: observe over a buffer that holds an earlier observation of the same game written by it (any position,
+// either observer) or zeros, rewriting only the entries that can differ (constant planes written again only when
+// their value changes). Floats only: for the compact bytes, reading what a plane holds cost more than the writes
+// it saved.
+template <class E, class S>
+concept ObservationRewrite = requires(const S s, std::span<const int> pending, float* out) {
+  { E::reobserve(s, 0, pending, out) };
 };
 
 // Optional for single-token encodings: whether an action is legal, exactly (true for the tokens of the legal
@@ -118,18 +149,27 @@ class EncodedState {
   // mask[a] = 1 for legal actions, 0 elsewhere (num_actions bytes).
   virtual void legal_mask(std::uint8_t* mask) const = 0;
   // The vector environment's per-step path: a row of its mask array rewritten in place, not zeroed and written
-  // whole. `set` lists the row's nonzero entries and belongs to the row, whichever game fills it (a new row is
-  // zeros with an empty list): clears the entries listed, sets the legal ones and lists them.
-  virtual void update_mask(std::uint8_t* mask, std::vector<int>& set) const = 0;
+  // whole. `row` lists the row's nonzero entries and belongs to the row, whichever game fills it (a new row is
+  // zeros with an empty list): clears the entries listed, sets the legal ones and lists them (for a single-token
+  // encoding each legal action once, in the order of the state's legal moves).
+  virtual void update_mask(std::uint8_t* mask, MaskRow& row) const = 0;
+  // Every move is one action: update_mask's list holds each legal action once.
+  virtual bool single_token() const = 0;
   // A uniformly random legal action (not terminal), for random baselines without a round trip through Python.
   virtual int random_action(Rng& rng) const = 0;
   // Throws BadInput (state unchanged) if the action is not legal.
   virtual void apply_action(int action) = 0;
+  // An action the caller knows to be legal (set in the mask row update_mask wrote for this state): played without
+  // checking it again where the encoding can decode it (ActionMoveFunction), else through apply_action.
+  virtual void apply_legal_action(int action) = 0;
   virtual std::string action_to_string(int action) const = 0;
   virtual int string_to_action(std::string_view text) const = 0;
   virtual void observe(int player, float* out) const = 0;
   // The same observation, each value x as the byte round(255 x) (observation_byte).
   virtual void observe_u8(int player, std::uint8_t* out) const = 0;
+  // observe into a buffer holding an observation it wrote earlier for any state of the same game (either
+  // observer), or zeros: where the encoding has ObservationRewrite, only what can differ is written.
+  virtual void reobserve(int player, float* out) const = 0;
   // Tokens chosen so far of a move not yet complete.
   virtual const std::vector<int>& pending() const = 0;
   // The position this object started from (or was resampled into), every action applied since (when
@@ -205,23 +245,39 @@ class EncodedAdapter final : public EncodedState {
     }
   }
 
-  void update_mask(std::uint8_t* mask, std::vector<int>& set) const override {
-    for (int a : set) mask[a] = 0;
-    set.clear();
-    if (!terminal()) {
-      refresh();
-      if (fast_single()) {
-        set.assign(tokens_.begin(), tokens_.end());
-      } else if (single_) {
-        for (std::size_t i = 0; i < moves_.size(); ++i) set.push_back(first_token(i));
-      } else {
-        const std::size_t depth = pending_.size();
-        for (std::size_t i = 0; i < moves_.size(); ++i)
-          if (matches(i)) set.push_back(static_cast<std::size_t>(length(i)) > depth ? tokens_[start(i) + depth] : stop_);
+  void update_mask(std::uint8_t* mask, MaskRow& row) const override {
+    std::vector<int>& ids = row.ids;
+    // The loops over locals: a byte store may alias anything, so members would be read again after each one.
+    for (const int* a = ids.data(), *end = a + row.count; a != end; ++a) mask[*a] = 0;
+    row.count = 0;
+    if (terminal()) return;
+    if constexpr (ActionIdWriter<E, S> && SingleTokenFunction<E, S>) {
+      if (single_) {  // straight into the row's buffer, kept at full size
+        constexpr auto room = static_cast<std::size_t>(E::kMaxActionIds);
+        if (ids.size() < room) ids.resize(room);
+        int* const first = ids.data();
+        const int n = E::legal_actions(s(), first);
+        for (const int* a = first, *end = first + n; a != end; ++a) mask[*a] = 1;
+        row.count = static_cast<std::size_t>(n);
+        return;
       }
     }
-    for (int a : set) mask[a] = 1;
+    ids.clear();
+    refresh();
+    if (fast_single()) {
+      ids.assign(tokens_.begin(), tokens_.end());
+    } else if (single_) {
+      for (std::size_t i = 0; i < moves_.size(); ++i) ids.push_back(first_token(i));
+    } else {
+      const std::size_t depth = pending_.size();
+      for (std::size_t i = 0; i < moves_.size(); ++i)
+        if (matches(i)) ids.push_back(static_cast<std::size_t>(length(i)) > depth ? tokens_[start(i) + depth] : stop_);
+    }
+    row.count = ids.size();
+    for (int a : ids) mask[a] = 1;
   }
+
+  bool single_token() const override { return single_; }
 
   int random_action(Rng& rng) const override {
     if (terminal()) bad_input("the game is over");
@@ -269,6 +325,13 @@ class EncodedAdapter final : public EncodedState {
     if (count == 1) return play(found, action);
     pending_.push_back(action);
     if (recording_) history_.push_back(action);
+  }
+
+  void apply_legal_action(int action) override {
+    if constexpr (ActionMoveFunction<E, S>) {
+      if (single_) return play_move(E::move_of(s(), action), action);
+    }
+    apply_action(action);
   }
 
   std::string action_to_string(int action) const override {
@@ -330,6 +393,11 @@ class EncodedAdapter final : public EncodedState {
       observe(player, floats_.data());
       for (int i = 0; i < obs_size_; ++i) out[i] = observation_byte(floats_[static_cast<std::size_t>(i)]);
     }
+  }
+
+  void reobserve(int player, float* out) const override {
+    if constexpr (ObservationRewrite<E, S>) E::reobserve(s(), player, std::span<const int>(pending_), out);
+    else observe(player, out);
   }
 
   const std::vector<int>& pending() const override { return pending_; }

@@ -45,7 +45,9 @@ std::string Encoding::action_name(const State& s, int action) {
 namespace {
 
 constexpr int kPlane = 100;
+constexpr std::uint8_t kLakesPlane = 28;
 constexpr std::uint8_t kScratchPlane = 29;
+constexpr int kLakeCell = 42;  // c5, a lake: plane 28 holds the lakes where this entry is one
 
 struct CellPlanes {
   // [observer][setup phase][true cell byte]: the three planes (bytes 0-2) and the located enemy rank (byte 3).
@@ -120,13 +122,21 @@ void fill(T* out, std::size_t n, T v) {
   }
 }
 
-// Planes 0-28, and located[r] += the enemy pieces of known rank r on the board.
+// A constant plane (or part of one) that holds v everywhere or another constant: written only when it differs.
+// `kept`: out holds an earlier observation or zeros (reobserve), whose constant planes are constant.
+template <class T>
+void fill_changed(T* out, std::size_t n, T v, bool kept) {
+  if (!kept || out[0] != v) fill(out, n, v);
+}
+
+// Planes 0-28 (0-27 when `lakes_kept`: plane 28 already holds the lakes), and located[r] += the enemy pieces of
+// known rank r on the board.
 // Floats: zeroed in one call (a long memset writes whole lines without reading them first: the float observation is
-// four times the bytes, and bound by the memory), then each cell's three planes from kCellPlanes. All cells are
-// looked up first, then the stores: with stores in between, the compiler must reload the table and the board
-// after each.
-void write_cell_planes(const State& s, int player, float* out, int* located) {
-  std::memset(out, 0, kScratchPlane * kPlane * sizeof(float));
+// four times the bytes, and bound by the memory), then each cell's three planes from kCellPlanes (the lakes' ones
+// written again). All cells are looked up first, then the stores: with stores in between, the compiler must reload
+// the table and the board after each.
+void write_cell_planes(const State& s, int player, float* out, int* located, bool lakes_kept) {
+  std::memset(out, 0, (lakes_kept ? kLakesPlane : kScratchPlane) * kPlane * sizeof(float));
   const std::uint32_t* planes = kCellPlanes.of[player][s.in_setup()];
   std::uint32_t cells[100];
   for (int row = 0; row < 10; ++row)
@@ -165,43 +175,61 @@ void write_cell_planes(const State& s, int player, std::uint8_t* out, int* locat
 #endif
 }
 
-// Writes every entry (Encoding::kWritesWholeObservation), zeros included.
+// Writes every entry (Encoding::kWritesWholeObservation), zeros included; with `kept` (floats: out holds an earlier
+// observation of the same game, or zeros) only the entries that can differ: the cell planes, and the lakes and
+// constant planes where their value changed. Between the observers to move of a vector environment's game the
+// cell planes all change (own and enemy pieces trade planes), the lakes never and the constant planes seldom.
 template <class T>
-void write_observation(const State& s, int player, T* out) {
+void write_observation(const State& s, int player, T* out, bool kept) {
   const bool setup = s.in_setup();
   const T one = value<T>(1.0f);
-  int located[kRanks] = {};  // enemy pieces of known rank on the board
-  write_cell_planes(s, player, out, located);
   const bool to_move = s.to_move() == player && !s.outcome().over();
-  fill(out + kScratchPlane * kPlane, kPlane, to_move ? one : T{});
+  int located[kRanks] = {};  // enemy pieces of known rank on the board
+  bool ones_kept = false;
+  if constexpr (std::is_same_v<T, float>) {
+    // Read before the cell planes are written: they mark plane 29 as scratch, with ones, which leave a plane of
+    // ones as it was.
+    const bool lakes_kept = kept && out[kLakesPlane * kPlane + kLakeCell] == one;
+    ones_kept = lakes_kept && to_move && out[kScratchPlane * kPlane] == one;
+    write_cell_planes(s, player, out, located, lakes_kept);
+  } else {
+    write_cell_planes(s, player, out, located);
+  }
+  if (!ones_kept) fill(out + kScratchPlane * kPlane, kPlane, to_move ? one : T{});
   const Army& army = s.config().army();
   const int enemy = player ^ 1;
   for (int r = 1; r < kRanks; ++r) {
     // During the setup phase the enemy's placements are secret: its whole army is what the observer knows of.
     const int alive = setup ? army[r] : s.alive(enemy, r);
     const int pool = alive - located[r];
-    fill(out + (29 + r) * kPlane, kPlane, army[r] && pool > 0 ? value<T>(float(pool) / army[r]) : T{});
+    fill_changed(out + (29 + r) * kPlane, kPlane, army[r] && pool > 0 ? value<T>(float(pool) / army[r]) : T{}, kept);
   }
   if (!s.config().setup_actions) return;
-  fill(out + 42 * kPlane, kPlane, setup ? one : T{});
-  T* own_rows = out + 43 * kPlane;  // rows 1-4 for Red (0-39), 7-10 for Blue (60-99)
-  fill(own_rows, 40, player == 0 ? one : T{});
-  fill(own_rows + 40, 20, T{});
-  fill(own_rows + 60, 40, player == 0 ? T{} : one);
+  fill_changed(out + 42 * kPlane, kPlane, setup ? one : T{}, kept);
+  T* own_rows = out + 43 * kPlane;  // rows 1-4 for Red (0-39), 7-10 for Blue (60-99): one of the two, or zeros
+  if (!kept || own_rows[0] != (player == 0 ? one : T{}) || own_rows[99] != (player == 0 ? T{} : one)) {
+    fill(own_rows, 40, player == 0 ? one : T{});
+    fill(own_rows + 40, 20, T{});
+    fill(own_rows + 60, 40, player == 0 ? T{} : one);
+  }
   for (int r = 1; r < kRanks; ++r) {
     const int left = setup ? army[r] - s.alive(player, r) : 0;
-    fill(out + (43 + r) * kPlane, kPlane, left > 0 ? value<T>(float(left) / army[r]) : T{});
+    fill_changed(out + (43 + r) * kPlane, kPlane, left > 0 ? value<T>(float(left) / army[r]) : T{}, kept);
   }
 }
 
 }  // namespace
 
 void Encoding::observe(const State& s, int player, std::span<const int>, float* out) {
-  write_observation(s, player, out);
+  write_observation(s, player, out, false);
 }
 
 void Encoding::observe_u8(const State& s, int player, std::span<const int>, std::uint8_t* out) {
-  write_observation(s, player, out);
+  write_observation(s, player, out, false);
+}
+
+void Encoding::reobserve(const State& s, int player, std::span<const int>, float* out) {
+  write_observation(s, player, out, true);
 }
 
 }  // namespace strat::stratego

@@ -56,6 +56,12 @@ struct Encoding {
   // The actions of s.legal_moves(), in its order, generated from the board without a list of Moves to convert
   // (core/encoding.hpp's ActionListFunction: the vector environment's per-step path).
   static void legal_actions(const State& s, std::vector<int>& out);
+  // The same ids written to out (room for kMaxActionIds: legal_moves' bound, 92 pieces of 18 moves, and the
+  // generator's unconditional stores past the last), their count returned (core/encoding.hpp's ActionIdWriter).
+  static constexpr int kMaxActionIds = 92 * 18 + 16;
+  static int legal_actions(const State& s, int* out);
+  // The move of a legal action (core/encoding.hpp's ActionMoveFunction).
+  static Move move_of(const State& s, int action);
   // Whether `action` is legal in s (exactly: it is in legal_actions), and then its move, decoded from the id
   // rather than looked up in the list (core/encoding.hpp's ActionDecoder).
   static bool legal_move(const State& s, int action, Move& m);
@@ -63,6 +69,9 @@ struct Encoding {
   static void observe(const State& s, int player, std::span<const int> pending, float* out);
   // The same as bytes (core/encoding.hpp's observation_byte), written directly: the vector environment's fast form.
   static void observe_u8(const State& s, int player, std::span<const int> pending, std::uint8_t* out);
+  // observe over an earlier observation of the same game or zeros (core/encoding.hpp's ObservationRewrite): the
+  // lakes and the constant planes are written only where their value changed; the cell planes always.
+  static void reobserve(const State& s, int player, std::span<const int> pending, float* out);
 };
 
 }  // namespace strat::stratego

@@ -1,6 +1,6 @@
-// Encoding::legal_actions and Encoding::legal_move: action ids without Moves in between. The generator mirrors
-// State::legal_moves (state.hpp) step for step, so the ids come out in the order of its list; the movegen tests
-// compare the two on every position they visit.
+// Encoding::legal_actions, Encoding::move_of and Encoding::legal_move: action ids without Moves in between. The
+// generator mirrors State::legal_moves (state.hpp) step for step, so the ids come out in the order of its list; the
+// movegen tests compare the two on every position they visit.
 #include <cstring>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -50,8 +50,8 @@ inline void store_steps(int* out, int first, unsigned open) {
 #endif
 }
 
-void setup_actions(const State& s, std::vector<int>& out) {
-  out.clear();
+int setup_actions(const State& s, int* out) {
+  int n = 0;
   const int me = s.to_move();
   const Army& army = s.config().army();
   const int first_row = me == 0 ? 0 : 6;
@@ -59,16 +59,28 @@ void setup_actions(const State& s, std::vector<int>& out) {
     if (s.alive(me, r) >= army[r]) continue;
     for (int row = first_row; row < first_row + 4; ++row)
       for (int col = 0; col < 10; ++col)
-        if (s.cell(sq(col, row)) == 0) out.push_back(Encoding::kActions + (r - 1) * 100 + row * 10 + col);
+        if (s.cell(sq(col, row)) == 0) out[n++] = Encoding::kActions + (r - 1) * 100 + row * 10 + col;
   }
+  return n;
+}
+
+// A play action's squares (mailbox), `to` possibly off the board.
+void decode(int action, int& from, int& to) {
+  constexpr int kDist = Encoding::kDistances;
+  const int square = action / kPerSquare, dir = action / kDist % 4, dist = action % kDist + 1;
+  from = sq(square % 10, square / 10);
+  to = from + kDirs[dir] * dist;
 }
 
 }  // namespace
 
 void Encoding::legal_actions(const State& s, std::vector<int>& out) {
-  if (s.in_setup()) [[unlikely]] return setup_actions(s, out);
-  constexpr int kMaxActions = 92 * 18 + 16;  // legal_moves' bound, with room for the unconditional stores
-  int buf[kMaxActions];
+  int buf[kMaxActionIds];
+  out.assign(buf, buf + legal_actions(s, buf));
+}
+
+int Encoding::legal_actions(const State& s, int* buf) {
+  if (s.in_setup()) [[unlikely]] return setup_actions(s, buf);
   int n = 0;
   const int me = s.to_move();
   const bool* ok = kTargets.ok[me];
@@ -116,20 +128,27 @@ void Encoding::legal_actions(const State& s, std::vector<int>& out) {
         break;
       }
   }
-  out.assign(buf, buf + n);
+  return n;
+}
+
+Move Encoding::move_of(const State&, int action) {
+  if (action >= kActions) [[unlikely]] {
+    const int square = (action - kActions) % 100;
+    return Move::placement((action - kActions) / 100 + 1, sq(square % 10, square / 10));
+  }
+  int from = 0, to = 0;
+  decode(action, from, to);
+  return Move{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)};
 }
 
 bool Encoding::legal_move(const State& s, int action, Move& m) {
   if (action < 0 || action >= num_actions(s)) return false;
-  if (action >= kActions) {
-    const int square = (action - kActions) % 100;
-    m = Move::placement((action - kActions) / 100 + 1, sq(square % 10, square / 10));
-  } else {
-    const int square = action / kPerSquare, dir = action / kDistances % 4, dist = action % kDistances + 1;
-    const int from = sq(square % 10, square / 10), to = from + kDirs[dir] * dist;
+  if (action < kActions) {
+    int from = 0, to = 0;
+    decode(action, from, to);
     if (to < 0 || to >= kCells) return false;
-    m = Move{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to)};
   }
+  m = move_of(s, action);
   return s.is_legal(m);
 }
 
