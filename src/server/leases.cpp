@@ -8,17 +8,13 @@ namespace strat::server {
 
 namespace {
 
-const std::vector<Migration>& migrations() {
-  static const std::vector<Migration> list = {
-      {1,
-       // One row per node and epoch: `expires` on the database's clock, `alive` on the node's (docs/server.md).
-       "CREATE TABLE IF NOT EXISTS nodes (name TEXT NOT NULL, epoch BIGINT NOT NULL, expires BIGINT NOT NULL,"
-       " alive BIGINT NOT NULL, PRIMARY KEY (name, epoch));"
-       "CREATE TABLE IF NOT EXISTS game_owners (game_id TEXT PRIMARY KEY REFERENCES games(id), node TEXT NOT NULL,"
-       " epoch BIGINT NOT NULL)"},
-  };
-  return list;
-}
+// The schema's first version: one row per node and epoch, `expires` on the database's clock and `alive` on the
+// node's (docs/server.md), and each game's owner.
+const Migration kFirstVersion{1,
+                              "CREATE TABLE IF NOT EXISTS nodes (name TEXT NOT NULL, epoch BIGINT NOT NULL,"
+                              " expires BIGINT NOT NULL, alive BIGINT NOT NULL, PRIMARY KEY (name, epoch));"
+                              "CREATE TABLE IF NOT EXISTS game_owners (game_id TEXT PRIMARY KEY REFERENCES games(id),"
+                              " node TEXT NOT NULL, epoch BIGINT NOT NULL)"};
 
 // The fence checks games in statements of 1, 2, 4, ... 64 ids (the last id repeated to fill one): a handful of
 // statement texts, each prepared once per connection, whatever the size of a commit's group.
@@ -35,7 +31,7 @@ Leases::Leases(Store& store, std::string node, std::int64_t lease_ms)
             : "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)";
   lock_share_ = pg ? " FOR SHARE" : "";
   lock_update_ = pg ? " FOR UPDATE" : "";
-  migrate(db_, "leases", migrations());
+  migrate(db_, "leases", {kFirstVersion});
   start_epoch(now_ms());
   store_.set_fence(this);
 }

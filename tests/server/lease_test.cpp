@@ -71,6 +71,19 @@ struct Browser : Recorder {
 
 std::string token_of(const json& made, const std::string& role) { return server_test::link_of(made, role); }
 
+// A game made on `node` (hotseat nim unless `request` says otherwise), with the browser of `role`'s link on it.
+struct Made {
+  std::string id, token;
+  Browser player;
+  explicit Made(Node& node, const json& request = {{"game", "nim"}, {"mode", "hotseat"}},
+                const std::string& role = "hotseat") {
+    const json made = node.hub.create(request);
+    id = made["id"];
+    token = token_of(made, role);
+    player.open(node.hub, token);
+  }
+};
+
 // Ends `node`'s lease now, as if it had gone unrenewed for its whole length.
 void expire(const std::string& db, const std::string& node) {
   open_db(db)->run("UPDATE nodes SET expires=0 WHERE name=?", {node});
@@ -90,10 +103,8 @@ struct Lease : ::testing::Test {
 
 TEST_F(Lease, AGameIsPlayedByItsMakerAndAnotherNodeNamesIt) {
   Node a(db_, "alpha", 60'000), b(db_, "beta", 60'000);
-  const json made = a.hub.create({{"game", "nim"}, {"mode", "hotseat"}});
-  const std::string id = made["id"], token = token_of(made, "hotseat");
-  Browser player;
-  player.open(a.hub, token);
+  Made game(a);
+  auto& [id, token, player] = game;
   for (const char* m : {"take2", "take2", "take2", "take1"}) player.move(a.hub, m);
   ASSERT_EQ(player.moves_heard(), 4);
   EXPECT_TRUE(a.leases.holds(id));
@@ -116,10 +127,8 @@ TEST_F(Lease, AGameIsPlayedByItsMakerAndAnotherNodeNamesIt) {
 
 TEST_F(Lease, TakeoverAfterExpiryKeepsEveryAcknowledgedMoveAndChargesTheClock) {
   auto a = std::make_unique<Node>(db_, "alpha", 300);
-  const json made = a->hub.create({{"game", "nim"}, {"mode", "hotseat"}, {"clock_initial_ms", 60'000}});
-  const std::string id = made["id"], token = token_of(made, "hotseat");
-  Browser player;
-  player.open(a->hub, token);
+  Made game(*a, {{"game", "nim"}, {"mode", "hotseat"}, {"clock_initial_ms", 60'000}});
+  auto& [id, token, player] = game;
   player.move(a->hub, "take1");
   player.move(a->hub, "take2");
   ASSERT_EQ(player.moves_heard(), 2);
@@ -151,10 +160,8 @@ TEST_F(Lease, TakeoverAfterExpiryKeepsEveryAcknowledgedMoveAndChargesTheClock) {
 
 TEST_F(Lease, APendingComputerTurnIsThoughtAgainByTheNewOwner) {
   auto a = std::make_unique<Node>(db_, "alpha", 200);
-  const json made = a->hub.create({{"game", "nim"}, {"mode", "computer"}, {"agent", "first"}});
-  const std::string id = made["id"], token = token_of(made, "seat0");
-  Browser player;
-  player.open(a->hub, token);
+  Made game(*a, {{"game", "nim"}, {"mode", "computer"}, {"agent", "first"}}, "seat0");
+  auto& [id, token, player] = game;
   player.move(a->hub, "take1");  // the computer's turn starts; its answer would land on alpha's event loop
   a.reset();
   ASSERT_EQ(Store(db_).moves(id).size(), 1u) << "alpha died before its computer answered";
@@ -169,10 +176,8 @@ TEST_F(Lease, APendingComputerTurnIsThoughtAgainByTheNewOwner) {
 
 TEST_F(Lease, AnExpiredLeaseRefusesTheNextMoveAndDropsTheRoom) {
   Node a(db_, "alpha", 60'000);
-  const json made = a.hub.create({{"game", "nim"}, {"mode", "hotseat"}});
-  const std::string id = made["id"], token = token_of(made, "hotseat");
-  Browser player;
-  player.open(a.hub, token);
+  Made game(a);
+  auto& [id, token, player] = game;
   player.move(a.hub, "take1");
   expire(db_, "alpha");
   player.move(a.hub, "take1");
@@ -278,10 +283,8 @@ class LeaseOverHttp : public server_test::ServerFixture {
 
 TEST_F(LeaseOverHttp, AnotherNodesGameIsAnsweredWithItsNameAfterTheTokenIsChecked) {
   Node a(db_, "alpha", 60'000);
-  const json made = a.hub.create({{"game", "nim"}, {"mode", "hotseat"}});
-  const std::string id = made["id"], token = token_of(made, "hotseat");
-  Browser player;
-  player.open(a.hub, token);
+  Made game(a);
+  auto& [id, token, player] = game;
   player.move(a.hub, "take2");
 
   auto res = send(boost::beast::http::verb::get, "/api/state?token=" + token);
