@@ -200,6 +200,8 @@ Response api(Hub& hub, const Request& req, AccountRoutes* accounts, Matchmaking*
   } catch (const Moved& e) {
     // 421 Misdirected Request: the node that plays the game is named, for the balancer's routing.
     return json_response(req, json{{"error", e.what()}, {"node", e.node}}, http::status::misdirected_request);
+  } catch (const NotOwner& e) {
+    return error_response(req, http::status::service_unavailable, e.what());
   } catch (const NotLoggedIn& e) {
     return error_response(req, http::status::unauthorized, e.what());
   } catch (const BadInput& e) {

@@ -331,7 +331,7 @@ json Hub::player_games(const std::string& player) {
 
 json Hub::replay(const std::string& game_id, int ply) {
   std::unique_ptr<Room> copy;
-  return stored_room(game_id, copy).replay_frame(ply);
+  return stored_room(game_id, copy, true).replay_frame(ply);
 }
 json Hub::views(const std::string& game_id, const std::string& token, int ply) {
   Access a;
@@ -345,7 +345,7 @@ json Hub::views(const std::string& game_id, const std::string& token, int ply) {
 
 json Hub::analysis(const std::string& game_id) {
   std::unique_ptr<Room> copy;
-  const Room& r = stored_room(game_id, copy);
+  const Room& r = stored_room(game_id, copy, true);
   json a = r.analysis();
   a["moves"] = r.moves_json();               // the analysis page's move list, mistakes marked in it
   a["ending"] = r.lobby_entry()["result"];  // the result, structured: the page says it in words
@@ -354,7 +354,7 @@ json Hub::analysis(const std::string& game_id) {
 
 std::string Hub::record(const std::string& game_id) {
   std::unique_ptr<Room> copy;
-  return stored_room(game_id, copy).record_text();
+  return stored_room(game_id, copy, true).record_text();
 }
 
 void Hub::handle(Room& room, Client* client, const json& message) {
@@ -457,7 +457,8 @@ void Hub::arm_clock(Room& room) {
       target->check_clock(now_ms());
       if (!drop_if_lost(id)) pump(*target);
     } catch (const std::exception& e) {
-      std::cerr << "strat serve: game " << target->id() << ": " << e.what() << "\n";
+      std::cerr << "strat serve: game " << id << ": " << e.what() << "\n";
+      drop_if_lost(id);
     }
   });
 }

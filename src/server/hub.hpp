@@ -6,6 +6,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -102,7 +103,8 @@ class Hub {
   Room* live_room(const std::string& id);  // null for an unknown game
   // The game as stored, for answers that only read it: the room when it is played here, else a copy rebuilt from
   // the store into `holder`.
-  const Room& stored_room(const std::string& id, std::unique_ptr<Room>& holder);
+  // `keep_finished`: a finished game's copy is kept for later reads (only for what its rematch link cannot change).
+  const Room& stored_room(const std::string& id, std::unique_ptr<Room>& holder, bool keep_finished = false);
   Room& restore_room(const StoredGame& game, std::optional<std::int64_t> stopped);
   // With leases: drops the room unless this node still holds it (true when dropped); the room is gone then.
   bool drop_if_lost(const std::string& id);
@@ -135,6 +137,8 @@ class Hub {
   std::map<std::string, std::unique_ptr<boost::asio::steady_timer>> timers_;
   bool allow_client_seeds_ = false;
   Leases* leases_ = nullptr;
+  std::map<std::string, std::unique_ptr<Room>> finished_copies_;  // stored_room's, oldest first in finished_order_
+  std::deque<std::string> finished_order_;
   boost::asio::steady_timer renewal_{io_};
   Ratings* ratings_ = nullptr;
   StrengthRatings* strength_ratings_ = nullptr;

@@ -11,6 +11,11 @@ namespace strat::server {
 
 using nlohmann::json;
 
+namespace {
+constexpr const char* kNoLongerHere = "this server no longer plays this game: reconnecting";
+constexpr std::size_t kFinishedCopies = 64;  // finished games rebuilt for reads, kept for the next ones
+}  // namespace
+
 void Hub::set_leases(Leases* leases) {
   leases_ = leases;
   if (leases_) arm_renewal();
@@ -37,13 +42,14 @@ void Hub::arm_renewal() {
       std::cerr << "strat serve: lease not renewed: " << e.what() << "\n";
       kept = leases_->fresh();  // cut off from the database: the games go before another node may take them
     }
-    if (!kept && !rooms_.empty()) {
+    if (!kept && !rooms_.empty())
       std::cerr << "strat serve: node " << leases_->node() << " lost its lease: " << rooms_.size()
                 << " games dropped\n";
-      std::vector<std::string> ids;
-      for (const auto& [id, r] : rooms_) ids.push_back(id);
-      for (const auto& id : ids) drop_room(id, "this server no longer plays this game: reconnecting");
-    }
+    // Also a game a refused write found lost, if nothing of it ran since (no message, timer or computer move).
+    std::vector<std::string> lost;
+    for (const auto& [id, r] : rooms_)
+      if (!kept || !leases_->holds(id)) lost.push_back(id);
+    for (const auto& id : lost) drop_room(id, kNoLongerHere);
     arm_renewal();
   });
 }
@@ -63,7 +69,7 @@ Room* Hub::live_room(const std::string& id) {
   if (!g) return nullptr;
   const auto owner = leases_->acquire(id);
   if (!owner.ours) {
-    if (owner.node.empty()) throw std::runtime_error("this server is rejoining the cluster: try again");
+    if (owner.node.empty()) throw NotOwner("this server is rejoining the cluster: try again");
     throw Moved(owner.node);
   }
   // A game nobody held before was last played by a single server: its heartbeat is the last sign of life.
@@ -76,15 +82,23 @@ Room& Hub::room(const std::string& id) {
   return *r;
 }
 
-const Room& Hub::stored_room(const std::string& id, std::unique_ptr<Room>& holder) {
+const Room& Hub::stored_room(const std::string& id, std::unique_ptr<Room>& holder, bool keep_finished) {
   if (auto it = rooms_.find(id); it != rooms_.end() || !leases_) {
     if (it == rooms_.end()) bad_input("no game " + strat::quoted(id));
     return *it->second;
   }
+  if (auto it = finished_copies_.find(id); it != finished_copies_.end()) return *it->second;
   const auto g = store_.game(id);
   if (!g) bad_input("no game " + strat::quoted(id));
   holder = Room::restore(store_, *g, now_ms());
-  return *holder;
+  // A finished game's moves and result no longer change: its copy (and the analysis it caches) serves again.
+  if (!keep_finished || !holder->over()) return *holder;
+  if (finished_order_.size() == kFinishedCopies) {
+    finished_copies_.erase(finished_order_.front());
+    finished_order_.pop_front();
+  }
+  finished_order_.push_back(id);
+  return *(finished_copies_[id] = std::move(holder));
 }
 
 Room* Hub::still(const std::string& id, const Room* room) const {
@@ -94,7 +108,7 @@ Room* Hub::still(const std::string& id, const Room* room) const {
 
 bool Hub::drop_if_lost(const std::string& id) {
   if (!leases_ || leases_->holds(id) || !rooms_.count(id)) return false;
-  drop_room(id, "this server no longer plays this game: reconnecting");
+  drop_room(id, kNoLongerHere);
   return true;
 }
 

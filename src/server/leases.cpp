@@ -116,6 +116,7 @@ std::string Leases::owner(const std::string& id) {
 
 std::vector<std::string> Leases::held(Db& db, const std::vector<std::string>& ids) {
   std::vector<std::string> out;
+  std::set<std::string> found;
   for (std::size_t from = 0; from < ids.size(); from += kIdsPerCheck) {
     const std::size_t n = std::min(kIdsPerCheck, ids.size() - from);
     std::size_t slots = 1;
@@ -127,10 +128,10 @@ std::vector<std::string> Leases::held(Db& db, const std::vector<std::string>& id
     std::vector<DbValue> params{node_, epoch_};
     for (std::size_t i = 0; i < slots; ++i) params.emplace_back(ids[from + std::min(i, n - 1)]);
     for (const auto& r : db.run(sql, params).rows)
-      if (std::find(out.begin(), out.end(), r.text(0)) == out.end()) out.push_back(r.text(0));
+      if (found.insert(r.text(0)).second) out.push_back(r.text(0));
   }
   for (const auto& id : ids)
-    if (std::find(out.begin(), out.end(), id) == out.end()) held_.erase(id);
+    if (!found.count(id)) held_.erase(id);
   return out;
 }
 

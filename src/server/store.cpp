@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <stdexcept>
+#include <unordered_set>
 
 namespace strat::server {
 
@@ -238,10 +239,12 @@ void Store::settle() {
 
 namespace {
 
+// The games of `moves`, each once, in their order.
 std::vector<std::string> games_of(const std::vector<Store::WaitingMove>& moves) {
   std::vector<std::string> games;
+  std::unordered_set<std::string> seen;
   for (const auto& w : moves)
-    if (std::find(games.begin(), games.end(), w.game_id) == games.end()) games.push_back(w.game_id);
+    if (seen.insert(w.game_id).second) games.push_back(w.game_id);
   return games;
 }
 
@@ -252,10 +255,11 @@ std::vector<std::string> games_of(const std::vector<Store::WaitingMove>& moves) 
 // refused at once).
 void Store::settle_fenced() {
   DbTransaction tx(*db_);
-  const auto held = fence_->held(*db_, games_of(waiting_));
+  const auto list = fence_->held(*db_, games_of(waiting_));
+  const std::unordered_set<std::string> held(list.begin(), list.end());
   std::vector<WaitingMove> kept;
   for (auto& w : waiting_) {
-    if (std::find(held.begin(), held.end(), w.game_id) != held.end()) kept.push_back(std::move(w));
+    if (held.count(w.game_id)) kept.push_back(std::move(w));
     else if (std::find(fenced_.begin(), fenced_.end(), w.game_id) == fenced_.end()) fenced_.push_back(w.game_id);
   }
   waiting_ = std::move(kept);

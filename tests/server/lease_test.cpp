@@ -196,6 +196,24 @@ TEST_F(Lease, AnExpiredLeaseRefusesTheNextMoveAndDropsTheRoom) {
   EXPECT_EQ(a.store.moves(id).size(), 2u);
 }
 
+// The node's own renewal, on its event loop, is what finds the lease gone when no write does.
+TEST_F(Lease, ANodeWhoseRenewalFindsItsLeaseExpiredDropsEveryGameAndTakesANewEpoch) {
+  Node a(db_, "alpha", 500);
+  Made first(a), second(a);
+  const auto epoch = a.leases.epoch();
+  a.run_for(150);
+  EXPECT_EQ(a.leases.epoch(), epoch) << "renewed in time: the same epoch";
+  EXPECT_EQ(a.hub.rooms(), 2u);
+  expire(db_, "alpha");
+  a.run_for(150);  // at least one renewal
+  EXPECT_EQ(a.leases.epoch(), epoch + 1);
+  EXPECT_EQ(a.hub.rooms(), 0u);
+  EXPECT_TRUE(first.player.disconnected);
+  EXPECT_TRUE(second.player.disconnected);
+  EXPECT_FALSE(a.leases.holds(first.id));
+  EXPECT_EQ(a.leases.owner(first.id), "") << "nobody holds the games until a request comes";
+}
+
 TEST_F(Lease, AGroupCommitStoresTheHeldGamesAndNeverAcknowledgesAFencedOne) {
   Node a(db_, "alpha", 60'000), b(db_, "beta", 60'000);
   a.hub.enable_group_commit();
