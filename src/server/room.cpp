@@ -258,7 +258,7 @@ bool Room::reload(std::int64_t now) {
   try {
     auto stored = store_.game(meta_.id);
     if (!stored) return false;
-    fresh = restore(store_, *stored, now);
+    fresh = restore(store_, *stored, now, now);  // the server never stopped: the side to move thought until now
   } catch (const std::exception&) {
     return false;  // still unreachable: the next message tries again
   }
