@@ -325,6 +325,15 @@ TEST_F(LeaseOverHttp, AnotherNodesGameIsAnsweredWithItsNameAfterTheTokenIsChecke
   ws->write({{"type", "move"}, {"move", "take1"}});
   EXPECT_EQ(ws->read()["type"], "move");
   EXPECT_EQ(a.store.moves(id).size(), 2u);
+
+  expire(db_, "beta");  // beta's lease runs out with the socket open: the next move is refused, the socket closed
+  ws->write({{"type", "move"}, {"move", "take1"}});
+  const json refused = ws->read();
+  EXPECT_EQ(refused["type"], "error") << refused;
+  EXPECT_NE(refused.value("message", "").find("no longer plays"), std::string::npos) << refused;
+  EXPECT_THROW(ws->read(), boost::system::system_error);
+  EXPECT_EQ(ws->ws.reason().code, boost::beast::websocket::close_code::try_again_later);
+  EXPECT_EQ(a.store.moves(id).size(), 2u) << "the refused move was stored";
 }
 
 }  // namespace
