@@ -40,8 +40,9 @@ Leases::~Leases() { store_.set_fence(nullptr); }
 
 void Leases::start_epoch(std::int64_t alive) {
   DbTransaction tx(db_);
-  epoch_ = db_.run("INSERT INTO nodes (name, epoch, expires, alive) SELECT CAST(? AS TEXT), COALESCE(MAX(epoch), 0) + 1, " +
-                       now_ + " + CAST(? AS BIGINT), CAST(? AS BIGINT) FROM nodes WHERE name=? RETURNING epoch",
+  epoch_ = db_.run("INSERT INTO nodes (name, epoch, expires, alive) SELECT CAST(? AS TEXT), "
+                   "COALESCE(MAX(epoch), 0) + 1, " + now_ + " + CAST(? AS BIGINT), CAST(? AS BIGINT) FROM nodes "
+                   "WHERE name=? RETURNING epoch",
                    {node_, lease_ms_, alive, node_})
                .rows.at(0)
                .integer(0);

@@ -20,7 +20,8 @@ namespace strat::server {
 
 // A request for a game that another node plays: where to go.
 struct Moved : std::runtime_error {
-  explicit Moved(std::string owner) : std::runtime_error("this game is played by node " + owner), node(std::move(owner)) {}
+  explicit Moved(std::string owner)
+      : std::runtime_error("this game is played by node " + owner), node(std::move(owner)) {}
   std::string node;
 };
 

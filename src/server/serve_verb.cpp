@@ -105,7 +105,8 @@ int serve(ServeArgs args, std::ostream& out, std::ostream& err) {
     out << "strat serve: node " << leases->node() << " (epoch " << leases->epoch() << ", lease "
         << leases->lease_ms() << " ms) on " << redacted_db(args.db) << " (" << store.engine() << ")";
   else
-    out << "strat serve: " << hub.rooms() << " games restored from " << redacted_db(args.db) << " (" << store.engine() << ")";
+    out << "strat serve: " << hub.rooms() << " games restored from " << redacted_db(args.db) << " ("
+        << store.engine() << ")";
   out << "; front end from " << config.web_root << "\n";
   out << "strat serve: listening on http://" << config.host << ":" << port << "/ (at most "
       << config.limits.resolved_total() << " connections";
