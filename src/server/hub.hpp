@@ -110,6 +110,7 @@ class Hub {
   bool drop_if_lost(const std::string& id);
   void drop_room(const std::string& id, const std::string& why);
   void arm_renewal();
+  void adopt_orphans();
   // The room of a posted job or timer, unless it was dropped (or replaced) since.
   Room* still(const std::string& id, const Room* room) const;
   // Registers a new room (created or restored): its spawner for rematches, then the computer's turn and clock.

@@ -14,6 +14,7 @@ using nlohmann::json;
 namespace {
 constexpr const char* kNoLongerHere = "this server no longer plays this game: reconnecting";
 constexpr std::size_t kFinishedCopies = 64;  // finished games rebuilt for reads, kept for the next ones
+constexpr std::int64_t kOrphansPerRenewal = 16;  // bounds the time one renewal spends replaying games
 }  // namespace
 
 void Hub::set_leases(Leases* leases) {
@@ -50,8 +51,25 @@ void Hub::arm_renewal() {
     for (const auto& [id, r] : rooms_)
       if (!kept || !leases_->holds(id)) lost.push_back(id);
     for (const auto& id : lost) drop_room(id, kNoLongerHere);
+    if (kept) adopt_orphans();
     arm_renewal();
   });
+}
+
+// Games whose owner died go on without waiting for a request (a computer's turn, a clock, computer against
+// computer): nodes race for them, and the acquire's transaction gives each to one.
+void Hub::adopt_orphans() {
+  try {
+    for (const auto& id : leases_->orphans(kOrphansPerRenewal)) {
+      try {
+        live_room(id);
+      } catch (const Moved&) {
+        // another node was quicker
+      }
+    }
+  } catch (const std::exception& e) {
+    std::cerr << "strat serve: orphaned games not adopted: " << e.what() << "\n";
+  }
 }
 
 Room& Hub::restore_room(const StoredGame& g, std::optional<std::int64_t> stopped) {

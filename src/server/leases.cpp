@@ -115,6 +115,16 @@ std::string Leases::owner(const std::string& id) {
   return rows.empty() ? "" : rows[0].text(0);
 }
 
+std::vector<std::string> Leases::orphans(std::int64_t limit) {
+  std::vector<std::string> out;
+  const std::string sql = "SELECT o.game_id FROM game_owners o JOIN games g ON g.id=o.game_id WHERE g.summary='' "
+                          "AND g.result='' AND NOT EXISTS (SELECT 1 FROM nodes n WHERE n.name=o.node AND "
+                          "n.epoch=o.epoch AND n.expires > " + now_ + ") ORDER BY random() LIMIT ?";
+  for (const auto& r : db_.run(sql, {limit}).rows)
+    out.push_back(r.text(0));
+  return out;
+}
+
 std::vector<std::string> Leases::held(Db& db, const std::vector<std::string>& ids) {
   std::vector<std::string> out;
   std::set<std::string> found;

@@ -61,6 +61,8 @@ class Leases : public StoreFence {
   Owner acquire(const std::string& id);
   // The node whose live lease holds game `id` ("" when none).
   std::string owner(const std::string& id);
+  // Up to `limit` unfinished games, in random order, whose owner's lease expired: games nobody plays.
+  std::vector<std::string> orphans(std::int64_t limit);
   // A clean stop: the lease ends now, so other nodes take the games at once.
   void release();
   // Whether this node held `id` when it last checked.
