@@ -149,8 +149,9 @@ void install_serve_verb() {
                     "plays only the games it holds a lease on. Default: $STRAT_NODE, else a random name (n-...) on "
                     "PostgreSQL; without either, on SQLite, the server is the only one and plays every game");
     sub->add_option("--lease-ms", args->lease_ms,
-                    "With --node: how long a node's lease on its games lasts without renewal (renewed every fifth of "
-                    "it, at most every second); another node takes the games over once it ran out")
+                    "With a node name (--node, $STRAT_NODE, or on PostgreSQL): how long a node's lease on its games "
+                    "lasts without renewal (renewed every fifth of it, at most every second); another node takes the "
+                    "games over once it ran out")
         ->default_val(args->lease_ms)
         ->check(CLI::Range(std::int64_t{100}, std::int64_t{600000}));
     sub->add_flag("--test-seeds", args->test_seeds,
