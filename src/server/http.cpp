@@ -21,6 +21,7 @@
 #include "server/accounts.hpp"
 #include "server/connections.hpp"
 #include "server/headers.hpp"
+#include "server/leases.hpp"
 #include "server/live_http.hpp"
 #include "server/query.hpp"
 #include "server/ratings.hpp"
@@ -196,6 +197,11 @@ Response api(Hub& hub, const Request& req, AccountRoutes* accounts, Matchmaking*
       }
     }
     return error_response(req, http::status::not_found, "no API route " + std::string(req.method_string()) + " " + strat::quoted(path));
+  } catch (const Moved& e) {
+    // 421 Misdirected Request: the node that plays the game is named, for the balancer's routing.
+    return json_response(req, json{{"error", e.what()}, {"node", e.node}}, http::status::misdirected_request);
+  } catch (const NotOwner& e) {
+    return error_response(req, http::status::service_unavailable, e.what());
   } catch (const NotLoggedIn& e) {
     return error_response(req, http::status::unauthorized, e.what());
   } catch (const BadInput& e) {
@@ -225,12 +231,23 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
     std::string why;
     Access access;
     std::vector<TokenGrant> claimed;
-    room_ = hub_.open(token, access, why, &claimed, user);
+    std::string owner;
+    try {
+      room_ = hub_.open(token, access, why, &claimed, user);
+    } catch (const Moved& e) {
+      owner = e.node;
+    } catch (const std::exception& e) {
+      why = e.what();  // the database, or this node rejoining the cluster: the client retries
+    }
+    if (!owner.empty()) {
+      // Another node plays the game: where to go, then the close (the client reconnects through the balancer).
+      const std::string moved = json{{"type", "moved"}, {"node", owner}}.dump();
+      co_await close_with(moved, websocket::close_code::try_again_later);
+      co_return;
+    }
     if (!room_) {
-      send(json{{"type", "error"}, {"request", "join"}, {"message", why}}.dump());
-      co_await writer_.drain();
-      beast::error_code ec;
-      co_await ws_.async_close(websocket::close_code::policy_error, asio::redirect_error(asio::use_awaitable, ec));
+      const std::string refusal = json{{"type", "error"}, {"request", "join"}, {"message", why}}.dump();
+      co_await close_with(refusal, websocket::close_code::policy_error);
       co_return;
     }
     if (!claimed.empty()) {
@@ -241,9 +258,10 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
     room_->join(this, access);
     beast::flat_buffer buffer;
     try {
-      for (;;) {
+      while (room_) {
         buffer.clear();
         co_await ws_.async_read(buffer, asio::use_awaitable);
+        if (!room_) break;  // dropped while the message was read
         json message;
         try {
           message = json::parse(beast::buffers_to_string(buffer.data()));
@@ -257,14 +275,26 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
       // Closed by the peer or a network error: just leave.
     }
     writer_.mark_closed();
-    room_->leave(this);
+    if (room_) room_->leave(this);
   }
 
   void send(std::string text) override { writer_.send(std::move(text), weak_from_this()); }
+  void disconnect(std::string last) override {
+    room_ = nullptr;
+    send(std::move(last));
+    writer_.close_after_queue(weak_from_this(), WsWriter::kMovedReason);
+  }
   void send_snapshot(std::string text) override { writer_.send(std::move(text), weak_from_this(), true); }
   bool snapshot_waiting() const override { return writer_.snapshot_waiting(); }
 
  private:
+  asio::awaitable<void> close_with(std::string last, websocket::close_code code) {
+    send(std::move(last));
+    co_await writer_.drain();
+    beast::error_code ec;
+    co_await ws_.async_close(code, asio::redirect_error(asio::use_awaitable, ec));
+  }
+
   websocket::stream<beast::tcp_stream> ws_;
   WsWriter writer_{ws_, kQueueBytes};
   Hub& hub_;

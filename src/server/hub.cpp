@@ -5,6 +5,7 @@
 
 #include "core/error.hpp"
 #include "core/text.hpp"
+#include "server/leases.hpp"
 #include "server/ratings.hpp"
 #include "server/room_text.hpp"
 #include "server/strength_ratings.hpp"
@@ -36,6 +37,7 @@ void Hub::enable_group_commit() {
   // and what was queued for their clients (which may tell of those moves) is never sent. The server goes on.
   store_.on_lost_commit([this](const std::vector<std::string>& games, const std::string& why) {
     for (const auto& id : games) {
+      if (drop_if_lost(id)) continue;  // refused by the fence: another node plays it now
       auto it = rooms_.find(id);
       if (it == rooms_.end()) continue;
       Room& r = *it->second;
@@ -51,20 +53,14 @@ void Hub::enable_group_commit() {
 }
 
 void Hub::restore_all() {
-  std::int64_t now = now_ms();
+  const auto stopped = store_.last_alive();
   for (const auto& g : store_.games()) {
     try {
-      auto r = Room::restore(store_, g, now);
-      Room& ref = *r;
-      for (const auto& t : store_.tokens(g.id))
-        if (!t.claimed && t.acts != 0) ref.set_invite_pending(t.acts == 1 ? 0 : 1, true);
-      add_room(std::move(r));
+      restore_room(g, stopped);
     } catch (const std::exception& e) {
       std::cerr << "strat serve: cannot restore game " << g.id << ": " << e.what() << "\n";
     }
   }
-  for (auto& [id, r] : rooms_)
-    if (!r->meta().rematch.empty()) r->restore_rematch(r->meta().rematch, store_.tokens(r->meta().rematch));
 }
 
 Room& Hub::add_room(std::unique_ptr<Room> room) {
@@ -248,12 +244,6 @@ std::vector<TokenGrant> Hub::claim(Room& room, const StoredToken& invite, std::i
   return grants;
 }
 
-Room& Hub::room(const std::string& id) const {
-  auto it = rooms_.find(id);
-  if (it == rooms_.end()) bad_input("no game " + strat::quoted(id));
-  return *it->second;
-}
-
 Room* Hub::open(const std::string& token, Access& access, std::string& why, std::vector<TokenGrant>* claimed,
                std::int64_t user) {
   auto t = token.size() == 32 ? store_.token(token) : std::nullopt;
@@ -261,14 +251,15 @@ Room* Hub::open(const std::string& token, Access& access, std::string& why, std:
     why = "unknown or malformed game link";
     return nullptr;
   }
-  auto it = rooms_.find(t->game_id);
-  if (it == rooms_.end()) {
-    why = "that game could not be loaded";
-    return nullptr;
-  }
   if (t->sees == kUsedInvite) {
     why = "this invite link was used already: the seat belongs to the browser that opened it first (it can "
           "resume the seat with its own link)";
+    return nullptr;
+  }
+  // Only now, the token known: another node's name is told to its holders alone (Moved).
+  Room* room = live_room(t->game_id);
+  if (!room) {
+    why = "that game could not be loaded";
     return nullptr;
   }
   if (!t->claimed) {
@@ -277,7 +268,7 @@ Room* Hub::open(const std::string& token, Access& access, std::string& why, std:
       return nullptr;
     }
     try {
-      *claimed = claim(*it->second, *t, user);
+      *claimed = claim(*room, *t, user);
     } catch (const BadInput& e) {
       why = e.what();
       return nullptr;
@@ -287,10 +278,10 @@ Room* Hub::open(const std::string& token, Access& access, std::string& why, std:
       return nullptr;
     }
     access = {claimed->front().acts, claimed->front().sees};
-    return it->second.get();
+    return room;
   }
   access = {t->acts, t->sees};
-  return it->second.get();
+  return room;
 }
 
 json Hub::state(const std::string& token) {
@@ -318,7 +309,8 @@ json Hub::add_player_game(const std::string& player, const json& body) {
   std::string token = body["token"].get<std::string>();
   auto t = token.size() == 32 ? store_.token(token) : std::nullopt;
   // Only a seat's own link: a spectator link or an unopened invite plays no game of this player's.
-  if (!t || !t->claimed || t->acts == 0 || !rooms_.count(t->game_id)) bad_input("only a seat's link can be added to your games");
+  if (!t || !t->claimed || t->acts == 0 || !(plays(t->game_id) || (leases_ && store_.game(t->game_id))))
+    bad_input("only a seat's link can be added to your games");
   int seat = t->acts == 3 ? 2 : t->acts == 1 ? 0 : 1;
   store_.add_player_game(player, t->game_id, token, seat, now_ms());
   return {{"id", t->game_id}, {"seat", seat}};
@@ -328,16 +320,19 @@ json Hub::player_games(const std::string& player) {
   check_player(player);
   json games = json::array();
   for (const auto& pg : store_.player_games(player)) {
-    auto it = rooms_.find(pg.game_id);
-    if (it == rooms_.end()) continue;
-    json e = it->second->player_entry(pg.seat);
+    if (!plays(pg.game_id) && !leases_) continue;
+    std::unique_ptr<Room> copy;
+    json e = stored_room(pg.game_id, copy).player_entry(pg.seat);
     e["token"] = pg.token;
     games.push_back(std::move(e));
   }
   return {{"games", games}};
 }
 
-json Hub::replay(const std::string& game_id, int ply) { return room(game_id).replay_frame(ply); }
+json Hub::replay(const std::string& game_id, int ply) {
+  std::unique_ptr<Room> copy;
+  return stored_room(game_id, copy, true).replay_frame(ply);
+}
 json Hub::views(const std::string& game_id, const std::string& token, int ply) {
   Access a;
   std::string why;
@@ -349,17 +344,23 @@ json Hub::views(const std::string& game_id, const std::string& token, int ply) {
 }
 
 json Hub::analysis(const std::string& game_id) {
-  const Room& r = room(game_id);
+  std::unique_ptr<Room> copy;
+  const Room& r = stored_room(game_id, copy, true);
   json a = r.analysis();
   a["moves"] = r.moves_json();               // the analysis page's move list, mistakes marked in it
   a["ending"] = r.lobby_entry()["result"];  // the result, structured: the page says it in words
   return a;
 }
 
-std::string Hub::record(const std::string& game_id) { return room(game_id).record_text(); }
+std::string Hub::record(const std::string& game_id) {
+  std::unique_ptr<Room> copy;
+  return stored_room(game_id, copy, true).record_text();
+}
 
 void Hub::handle(Room& room, Client* client, const json& message) {
+  const std::string id = room.id();
   room.handle(client, message, now_ms());
+  if (drop_if_lost(id)) return;  // a write the fence refused: the room is gone
   try {
     pump(room);
   } catch (const std::exception& e) {
@@ -396,31 +397,32 @@ void Hub::pump(Room& room) {
   if (!job) return;
   auto alive = alive_;
   Room* target = &room;
-  asio::post(pool_, [this, alive, target, job = std::move(*job)]() mutable {
+  asio::post(pool_, [this, alive, target, id = room.id(), job = std::move(*job)]() mutable {
     std::string move, failure;
     try {
       move = job.agent->choose(*job.state);
     } catch (const std::exception& e) {
       failure = e.what();
     }
-    asio::post(io_, [this, alive, target, ply = job.ply, seat = job.seat, move, failure] {
-      if (!*alive) return;
+    asio::post(io_, [this, alive, target, id, ply = job.ply, seat = job.seat, move, failure] {
+      if (!*alive || !still(id, target)) return;  // the room was dropped: its new owner thinks the turn again
       try {
         if (failure.empty()) target->agent_moved(ply, seat, move, now_ms());
         else {
           std::cerr << "strat serve: agent failed in game " << target->id() << ": " << failure << "\n";
           target->agent_failed(ply, failure);
         }
-        pump(*target);
+        if (!drop_if_lost(id)) pump(*target);
       } catch (const std::exception& e) {
-        std::cerr << "strat serve: game " << target->id() << ": " << e.what() << "\n";
+        std::cerr << "strat serve: game " << id << ": " << e.what() << "\n";
+        drop_if_lost(id);
       }
     });
   });
 }
 
 void Hub::arm_heartbeat() {
-  if (heartbeat_armed_) return;
+  if (heartbeat_armed_ || leases_) return;  // with leases, each renewal records that this node is alive
   heartbeat_armed_ = true;
   heartbeat_.expires_after(kHeartbeat);
   auto alive = alive_;
@@ -449,13 +451,14 @@ void Hub::arm_clock(Room& room) {
   timer->expires_after(std::chrono::milliseconds(std::max<std::int64_t>(0, *left) + 5));
   auto alive = alive_;
   Room* target = &room;
-  timer->async_wait([this, alive, target](const boost::system::error_code& ec) {
-    if (ec || !*alive) return;
+  timer->async_wait([this, alive, target, id = room.id()](const boost::system::error_code& ec) {
+    if (ec || !*alive || !still(id, target)) return;
     try {
       target->check_clock(now_ms());
-      pump(*target);
+      if (!drop_if_lost(id)) pump(*target);
     } catch (const std::exception& e) {
-      std::cerr << "strat serve: game " << target->id() << ": " << e.what() << "\n";
+      std::cerr << "strat serve: game " << id << ": " << e.what() << "\n";
+      drop_if_lost(id);
     }
   });
 }

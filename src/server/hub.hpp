@@ -6,6 +6,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -20,6 +21,7 @@
 
 namespace strat::server {
 
+class Leases;
 class Ratings;
 class StrengthRatings;
 struct RatingKey;
@@ -41,6 +43,12 @@ class Hub {
   // an observer's record must be idempotent): tournaments learn their results this way.
   void on_game_over(std::function<void(Room&)> observer) { game_over_observers_.push_back(std::move(observer)); }
   void restore_all();  // every stored game, replayed; unfinished agent turns resume
+  // Several servers on one database (docs/server.md, "Several servers: owners, leases and fencing"): this node
+  // plays only the games it holds a lease on, loaded when a request needs one (instead of restore_all), renews
+  // its lease every leases->renew_every(), and drops every game it no longer holds. Set before any game is made.
+  void set_leases(Leases* leases);
+  // Hands the games over at a clean stop: the lease ends now.
+  void release_games();
   // Moves accepted in one turn of the event loop commit together, and what clients are told of them goes out
   // after that commit (Store::enable_group_commit): the network server's mode (start_listener). Without it
   // (tests driving rooms directly) every move commits on its own, at once.
@@ -86,9 +94,25 @@ class Hub {
              std::int64_t user = 0);
   void handle(Room& room, Client* client, const nlohmann::json& message);
   std::size_t rooms() const { return rooms_.size(); }
+  bool plays(const std::string& game_id) const { return rooms_.count(game_id) > 0; }
 
  private:
-  Room& room(const std::string& id) const;
+  // The game being played here: with leases, taken and loaded when free (throws Moved when another node plays
+  // it). Throws BadInput for an unknown game.
+  Room& room(const std::string& id);
+  Room* live_room(const std::string& id);  // null for an unknown game
+  // The game as stored, for answers that only read it: the room when it is played here, else a copy rebuilt from
+  // the store into `holder`.
+  // `keep_finished`: a finished game's copy is kept for later reads (only for what its rematch link cannot change).
+  const Room& stored_room(const std::string& id, std::unique_ptr<Room>& holder, bool keep_finished = false);
+  Room& restore_room(const StoredGame& game, std::optional<std::int64_t> stopped);
+  // With leases: drops the room unless this node still holds it (true when dropped); the room is gone then.
+  bool drop_if_lost(const std::string& id);
+  void drop_room(const std::string& id, const std::string& why);
+  void arm_renewal();
+  void adopt_orphans();
+  // The room of a posted job or timer, unless it was dropped (or replaced) since.
+  Room* still(const std::string& id, const Room* room) const;
   // Registers a new room (created or restored): its spawner for rematches, then the computer's turn and clock.
   Room& add_room(std::unique_ptr<Room> room);
   // Throws BadInput when a rated game's seat may not go to `user`.
@@ -113,6 +137,10 @@ class Hub {
   std::map<std::string, std::unique_ptr<Room>> rooms_;
   std::map<std::string, std::unique_ptr<boost::asio::steady_timer>> timers_;
   bool allow_client_seeds_ = false;
+  Leases* leases_ = nullptr;
+  std::map<std::string, std::unique_ptr<Room>> finished_copies_;  // stored_room's, oldest first in finished_order_
+  std::deque<std::string> finished_order_;
+  boost::asio::steady_timer renewal_{io_};
   Ratings* ratings_ = nullptr;
   StrengthRatings* strength_ratings_ = nullptr;
   std::set<std::string> rated_;  // finished games already offered to ratings_ by this process

@@ -74,6 +74,9 @@ void Room::handle(Client* client, const json& m, std::int64_t now) {
     error(client, e.what(), type);
   } catch (const nlohmann::json::exception&) {
     error(client, "malformed " + (type.empty() ? std::string("message") : type + " message") + ": a field has the wrong type", type);
+  } catch (const NotOwner&) {
+    // Another node took the game over (the Hub drops this room next): nothing was stored.
+    error(client, "this server no longer plays this game: nothing was changed", type);
   } catch (const std::exception& e) {
     // A database failure: the move was not committed, so the state was not changed either.
     std::cerr << "strat serve: internal error in game " << meta_.id << ": " << e.what() << "\n";
@@ -255,7 +258,7 @@ bool Room::reload(std::int64_t now) {
   try {
     auto stored = store_.game(meta_.id);
     if (!stored) return false;
-    fresh = restore(store_, *stored, now);
+    fresh = restore(store_, *stored, now, now);  // the server never stopped: the side to move thought until now
   } catch (const std::exception&) {
     return false;  // still unreachable: the next message tries again
   }

@@ -36,6 +36,9 @@ class Client {
   // Whether a snapshot sent to this client has not gone out yet: a "state" request is then answered by it,
   // since with the messages queued after it it brings the client up to date (a flood of requests costs one).
   virtual bool snapshot_waiting() const { return false; }
+  // The server no longer plays this game (another node took it over): `last` is sent, then the connection is
+  // closed, and the client reconnects. The room is gone once this returns: the client must not use it again.
+  virtual void disconnect(std::string last) { send(std::move(last)); }
 };
 
 // A connected client's rights, from its token.
@@ -58,8 +61,12 @@ class Room {
   // Creates a new game and stores it; `grants` receives the tokens handed out.
   static std::unique_ptr<Room> create(Store& store, const NewGame& request, std::vector<TokenGrant>& grants,
                                       std::int64_t now);
-  // Rebuilds a stored game by replaying its start and moves.
+  // Rebuilds a stored game by replaying its start and moves. A running clock is charged the side to move's
+  // thinking time up to `stopped` (the last sign of life of the server that played it; nullopt: none known), or
+  // with the 3-argument form, up to the store's heartbeat.
   static std::unique_ptr<Room> restore(Store& store, const StoredGame& game, std::int64_t now);
+  static std::unique_ptr<Room> restore(Store& store, const StoredGame& game, std::int64_t now,
+                                       std::optional<std::int64_t> stopped);
 
   const std::string& id() const { return meta_.id; }
   const StoredGame& meta() const { return meta_; }

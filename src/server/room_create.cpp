@@ -35,6 +35,11 @@ std::unique_ptr<Room> Room::create(Store& store, const NewGame& r, std::vector<T
 }
 
 std::unique_ptr<Room> Room::restore(Store& store, const StoredGame& g, std::int64_t now) {
+  return restore(store, g, now, store.last_alive());
+}
+
+std::unique_ptr<Room> Room::restore(Store& store, const StoredGame& g, std::int64_t now,
+                                    std::optional<std::int64_t> stopped) {
   GameSpec spec = GameSpec::parse(g.spec);
   auto room = std::unique_ptr<Room>(new Room(store, g, spec));
   if (g.start.empty()) {
@@ -67,12 +72,12 @@ std::unique_ptr<Room> Room::restore(Store& store, const StoredGame& g, std::int6
     room->override_ = {r["status"] == "win" ? Status::Win : Status::Draw, r.value("winner", -1),
                        r.value("reason", std::string())};
   }
-  // Clocks across a restart (docs/server.md): the side to move is charged the time it thought before the stop,
-  // up to the server's last heartbeat, so a crash gives no time back; the time the server was down is charged
-  // to nobody, and the clock runs again from now.
+  // Clocks across a restart or a takeover (docs/server.md): the side to move is charged the time it thought
+  // before the stop, up to the last sign of life of the server that played it, so a crash gives no time back;
+  // the time nobody played the game is charged to nobody, and the clock runs again from now.
   if (room->clock_.on() && room->state_ && !room->over()) {
     std::int64_t turn_start = room->history_.empty() ? g.started_ms : room->history_.back().stored.at_ms;
-    room->clock_.charge_until_stop(room->state_->to_move(), turn_start, store.last_alive());
+    room->clock_.charge_until_stop(room->state_->to_move(), turn_start, stopped);
   }
   room->clock_.start_turn(now);
   room->computers_.make(room->spec_, room->meta_);

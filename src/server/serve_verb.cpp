@@ -14,6 +14,7 @@
 #include "server/accounts.hpp"
 #include "server/http.hpp"
 #include "server/hub.hpp"
+#include "server/leases.hpp"
 #include "server/live_hub.hpp"
 #include "server/live_store.hpp"
 #include "server/matchmaking.hpp"
@@ -31,6 +32,8 @@ struct ServeArgs {
   std::string db;  // empty: $STRAT_DB, else strat.db
   unsigned agent_threads = 0;
   bool test_seeds = false;
+  std::string node;  // empty: $STRAT_NODE, else a random name when the database is PostgreSQL
+  std::int64_t lease_ms = Leases::kDefaultLeaseMs;
 };
 
 int serve(ServeArgs args, std::ostream& out, std::ostream& err) {
@@ -51,6 +54,16 @@ int serve(ServeArgs args, std::ostream& out, std::ostream& err) {
   boost::asio::io_context io(1);
   unsigned threads = args.agent_threads ? args.agent_threads : std::max(1u, std::thread::hardware_concurrency());
   Hub hub(io, store, threads, args.test_seeds);
+  // Several servers (docs/server.md, "Several servers: owners, leases and fencing"): on a shared database, or
+  // with a node name, this server plays only the games it holds a lease on. Otherwise it is the only server.
+  if (args.node.empty())
+    if (const char* env_node = std::getenv("STRAT_NODE"); env_node && *env_node) args.node = env_node;
+  if (args.node.empty() && is_postgresql_url(args.db)) args.node = random_node_name();
+  std::unique_ptr<Leases> leases;
+  if (!args.node.empty()) {
+    leases = open([&] { return std::make_unique<Leases>(store, args.node, args.lease_ms); });
+    hub.set_leases(leases.get());
+  }
   // Accounts and ratings: own tables, own connections to the same database. Ratings come before the games'
   // restore, which rates a rated game that ended just before the stop.
   auto accounts_ptr = open([&] { return std::make_unique<Accounts>(args.db); });
@@ -62,7 +75,7 @@ int serve(ServeArgs args, std::ostream& out, std::ostream& err) {
   auto tournaments_ptr = open([&] { return std::make_unique<Tournaments>(args.db); });
   TournamentRunner tournaments(io, hub, *tournaments_ptr);
   tournaments.watch_games();
-  hub.restore_all();
+  if (!leases) hub.restore_all();  // with leases, each game is loaded when a request needs it
   tournaments.start();
   // Live team games: own tables, own connection to the same database.
   auto live_store_ptr = open([&] { return std::make_unique<LiveStore>(args.db); });
@@ -88,13 +101,19 @@ int serve(ServeArgs args, std::ostream& out, std::ostream& err) {
   }
   boost::asio::signal_set signals(io, SIGINT, SIGTERM);
   signals.async_wait([&](const boost::system::error_code&, int) { io.stop(); });
-  out << "strat serve: " << hub.rooms() << " games restored from " << redacted_db(args.db) << " (" << store.engine() << ")" << "; front end from "
-      << config.web_root << "\n";
+  if (leases)
+    out << "strat serve: node " << leases->node() << " (epoch " << leases->epoch() << ", lease "
+        << leases->lease_ms() << " ms) on " << redacted_db(args.db) << " (" << store.engine() << ")";
+  else
+    out << "strat serve: " << hub.rooms() << " games restored from " << redacted_db(args.db) << " ("
+        << store.engine() << ")";
+  out << "; front end from " << config.web_root << "\n";
   out << "strat serve: listening on http://" << config.host << ":" << port << "/ (at most "
       << config.limits.resolved_total() << " connections";
   if (config.limits.per_address > 0) out << ", " << config.limits.per_address << " per address";
   out << ")" << std::endl;
   io.run();
+  hub.release_games();  // a clean stop: other nodes take this node's games at once
   out << "strat serve: stopped" << std::endl;
   return 0;
 }
@@ -125,6 +144,16 @@ void install_serve_verb() {
         ->check(CLI::NonNegativeNumber);
     sub->add_flag("--secure-cookies", args->config.secure_cookies,
                   "Mark session cookies Secure: for a server reached over HTTPS through a reverse proxy");
+    sub->add_option("--node", args->node,
+                    "This server's name among several on one database (docs/server.md, \"Several servers\"): it "
+                    "plays only the games it holds a lease on. Default: $STRAT_NODE, else a random name (n-...) on "
+                    "PostgreSQL; without either, on SQLite, the server is the only one and plays every game");
+    sub->add_option("--lease-ms", args->lease_ms,
+                    "With a node name (--node, $STRAT_NODE, or on PostgreSQL): how long a node's lease on its games "
+                    "lasts without renewal (renewed every fifth of it, at most every second); another node takes the "
+                    "games over once it ran out")
+        ->default_val(args->lease_ms)
+        ->check(CLI::Range(std::int64_t{100}, std::int64_t{600000}));
     sub->add_flag("--test-seeds", args->test_seeds,
                   "Tests only: let POST /api/games choose the seed of every game, hidden deals included");
     sub->callback([args, &out, &err] {

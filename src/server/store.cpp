@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <stdexcept>
+#include <unordered_set>
 
 namespace strat::server {
 
@@ -112,6 +113,15 @@ Store::~Store() {
   }
 }
 
+template <class Write>
+void Store::game_write(const std::string& id, Write&& write) {
+  settle();
+  DbTransaction tx(*db_);
+  if (fence_ && fence_->held(*db_, {id}).empty()) throw NotOwner("this server no longer plays game " + id);
+  write();
+  tx.commit();
+}
+
 void Store::create_game(const StoredGame& g, const std::vector<StoredToken>& tokens) {
   settle();
   DbTransaction tx(*db_);
@@ -123,12 +133,12 @@ void Store::create_game(const StoredGame& g, const std::vector<StoredToken>& tok
   for (const auto& t : tokens)
     db_->run("INSERT INTO tokens (token, game_id, acts, sees, claimed) VALUES (?,?,?,?,?)",
              {t.token, g.id, std::int64_t{t.acts}, std::int64_t{t.sees}, std::int64_t{t.claimed}});
+  if (fence_) fence_->take_new(*db_, g.id);
   tx.commit();
 }
 
 void Store::set_start(const std::string& id, const std::string& start, std::int64_t now) {
-  settle();
-  db_->run("UPDATE games SET start=?, updated=?, started=? WHERE id=?", {start, now, now, id});
+  game_write(id, [&] { db_->run("UPDATE games SET start=?, updated=?, started=? WHERE id=?", {start, now, now, id}); });
 }
 
 void Store::heartbeat(std::int64_t now) {
@@ -145,10 +155,11 @@ std::optional<std::int64_t> Store::last_alive() {
 }
 
 void Store::set_setup(const std::string& id, int seat, const std::string& setup) {
-  settle();
-  db_->run("INSERT INTO setups (game_id, seat, setup) VALUES (?,?,?) ON CONFLICT (game_id, seat) DO UPDATE SET "
-           "setup=excluded.setup",
-           {id, std::int64_t{seat}, setup});
+  game_write(id, [&] {
+    db_->run("INSERT INTO setups (game_id, seat, setup) VALUES (?,?,?) ON CONFLICT (game_id, seat) DO UPDATE SET "
+             "setup=excluded.setup",
+             {id, std::int64_t{seat}, setup});
+  });
 }
 
 std::optional<std::string> Store::setup(const std::string& id, int seat) {
@@ -185,6 +196,7 @@ void Store::add_move(const std::string& id, const StoredMove& m) {
     settle();
   } catch (...) {
     waiting_.clear();
+    fenced_.clear();
     throw;
   }
 }
@@ -209,6 +221,7 @@ void Store::forget(const void* key) {
 
 void Store::settle() {
   if (waiting_.empty()) return;
+  if (fence_) return settle_fenced();
   // All or nothing: on failure the moves stay waiting (and their messages queued) for the next attempt. A group
   // of up to kMovesPerInsert moves is one statement, atomic on its own: one round trip to the database, without
   // BEGIN and COMMIT around it.
@@ -224,17 +237,55 @@ void Store::settle() {
   waiting_.clear();
 }
 
+namespace {
+
+// The games of `moves`, each once, in their order.
+std::vector<std::string> games_of(const std::vector<Store::WaitingMove>& moves) {
+  std::vector<std::string> games;
+  std::unordered_set<std::string> seen;
+  for (const auto& w : moves)
+    if (seen.insert(w.game_id).second) games.push_back(w.game_id);
+  return games;
+}
+
+}  // namespace
+
+// The waiting moves of the games the fence holds, in one transaction with the fence's check; those of the other
+// games are dropped, uncommitted, and their games kept for the next flush to tell (or, without group commit,
+// refused at once).
+void Store::settle_fenced() {
+  DbTransaction tx(*db_);
+  const auto list = fence_->held(*db_, games_of(waiting_));
+  const std::unordered_set<std::string> held(list.begin(), list.end());
+  std::vector<WaitingMove> kept;
+  for (auto& w : waiting_) {
+    if (held.count(w.game_id)) kept.push_back(std::move(w));
+    else if (std::find(fenced_.begin(), fenced_.end(), w.game_id) == fenced_.end()) fenced_.push_back(w.game_id);
+  }
+  waiting_ = std::move(kept);
+  for (std::size_t from = 0; from < waiting_.size(); from += kMovesPerInsert)
+    insert_moves(from, std::min(kMovesPerInsert, waiting_.size() - from));
+  tx.commit();
+  waiting_.clear();
+  if (fenced_.empty()) return;
+  if (!schedule_flush_) throw NotOwner("this server no longer plays game " + fenced_.front());
+  request_flush();
+}
+
 void Store::flush() {
   flush_scheduled_ = false;
   try {
     settle();
   } catch (const std::exception& e) {
     if (!lost_commit_) throw;
-    std::vector<std::string> games;
-    for (const auto& w : waiting_)
-      if (std::find(games.begin(), games.end(), w.game_id) == games.end()) games.push_back(w.game_id);
+    const auto games = games_of(waiting_);
     waiting_.clear();
     lost_commit_(games, e.what());
+  }
+  if (!fenced_.empty() && lost_commit_) {
+    const auto games = std::move(fenced_);
+    fenced_.clear();
+    lost_commit_(games, "this server no longer plays the game");
   }
   auto due = std::move(deliveries_);
   deliveries_.clear();
@@ -242,54 +293,56 @@ void Store::flush() {
 }
 
 void Store::finish(const std::string& id, const std::string& result_json, const std::string& summary) {
-  settle();
-  db_->run("UPDATE games SET result=?, summary=?, listed=0, updated=? WHERE id=?", {result_json, summary, now_ms(), id});
+  game_write(id, [&] {
+    db_->run("UPDATE games SET result=?, summary=?, listed=0, updated=? WHERE id=?",
+             {result_json, summary, now_ms(), id});
+  });
 }
 
 void Store::set_draw_offer(const std::string& id, int seat, int ply) {
-  settle();
-  db_->run("UPDATE games SET draw_offer=?, draw_offer_ply=?, updated=? WHERE id=?",
-           {std::int64_t{seat}, std::int64_t{ply}, now_ms(), id});
+  game_write(id, [&] {
+    db_->run("UPDATE games SET draw_offer=?, draw_offer_ply=?, updated=? WHERE id=?",
+             {std::int64_t{seat}, std::int64_t{ply}, now_ms(), id});
+  });
 }
 
 void Store::set_summary(const std::string& id, const std::string& summary) {
-  settle();
-  db_->run("UPDATE games SET summary=?, listed=CASE WHEN ?='' THEN listed ELSE 0 END, updated=? WHERE id=?",
-           {summary, summary, now_ms(), id});
+  game_write(id, [&] {
+    db_->run("UPDATE games SET summary=?, listed=CASE WHEN ?='' THEN listed ELSE 0 END, updated=? WHERE id=?",
+             {summary, summary, now_ms(), id});
+  });
 }
 
 bool Store::claim_invite(const std::string& invite, const std::vector<StoredToken>& fresh) {
-  settle();
-  DbTransaction tx(*db_);
-  // The condition on claimed makes two servers' claims of one invite exclusive: the second changes no row.
-  if (db_->run("UPDATE tokens SET claimed=1, acts=0, sees=? WHERE token=? AND claimed=0",
-               {std::int64_t{kUsedInvite}, invite})
-          .changed != 1)
-    return false;
-  for (const auto& t : fresh)
-    db_->run("INSERT INTO tokens (token, game_id, acts, sees, claimed) VALUES (?,?,?,?,1)",
-             {t.token, t.game_id, std::int64_t{t.acts}, std::int64_t{t.sees}});
-  db_->run("UPDATE games SET listed=0 WHERE id=(SELECT game_id FROM tokens WHERE token=?)", {invite});
-  tx.commit();
-  return true;
+  bool claimed = false;
+  game_write(fresh.at(0).game_id, [&] {
+    // The condition on claimed makes two servers' claims of one invite exclusive: the second changes no row.
+    if (db_->run("UPDATE tokens SET claimed=1, acts=0, sees=? WHERE token=? AND claimed=0",
+                 {std::int64_t{kUsedInvite}, invite})
+            .changed != 1)
+      return;
+    for (const auto& t : fresh)
+      db_->run("INSERT INTO tokens (token, game_id, acts, sees, claimed) VALUES (?,?,?,?,1)",
+               {t.token, t.game_id, std::int64_t{t.acts}, std::int64_t{t.sees}});
+    db_->run("UPDATE games SET listed=0 WHERE id=(SELECT game_id FROM tokens WHERE token=?)", {invite});
+    claimed = true;
+  });
+  return claimed;
 }
 
 void Store::touch(const std::string& id) {
-  settle();
-  db_->run("UPDATE games SET updated=? WHERE id=?", {now_ms(), id});
+  game_write(id, [&] { db_->run("UPDATE games SET updated=? WHERE id=?", {now_ms(), id}); });
 }
 
 void Store::truncate_moves(const std::string& id, int ply, std::int64_t now) {
-  settle();
-  DbTransaction tx(*db_);
-  db_->run("DELETE FROM moves WHERE game_id=? AND ply>=?", {id, std::int64_t{ply}});
-  db_->run("UPDATE games SET updated=? WHERE id=?", {now, id});
-  tx.commit();
+  game_write(id, [&] {
+    db_->run("DELETE FROM moves WHERE game_id=? AND ply>=?", {id, std::int64_t{ply}});
+    db_->run("UPDATE games SET updated=? WHERE id=?", {now, id});
+  });
 }
 
 void Store::set_rematch(const std::string& id, const std::string& rematch_id) {
-  settle();
-  db_->run("UPDATE games SET rematch=? WHERE id=?", {rematch_id, id});
+  game_write(id, [&] { db_->run("UPDATE games SET rematch=? WHERE id=?", {rematch_id, id}); });
 }
 
 void Store::add_player(const std::string& player, std::int64_t now) {

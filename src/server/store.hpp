@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,24 @@ struct StoredMove {
   std::int64_t at_ms = 0;
 };
 
+// Who may write a game when several servers share the database (docs/server.md, "Several servers: owners, leases
+// and fencing"; Leases). Consulted inside the transaction of every write of a game, so that a takeover committed
+// after the check waits for that write, or one committed before it excludes it.
+class StoreFence {
+ public:
+  virtual ~StoreFence() = default;
+  // Of `ids`, the games this server holds now; what a takeover of them would change stays locked until the
+  // transaction ends.
+  virtual std::vector<std::string> held(Db& db, const std::vector<std::string>& ids) = 0;
+  // Records a new game as this server's, in the transaction that stores it; throws NotOwner when it cannot.
+  virtual void take_new(Db& db, const std::string& id) = 0;
+};
+
+// A write refused by the fence: this server no longer plays the game.
+struct NotOwner : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 constexpr int kUsedInvite = -3;  // `sees` of an invite that was taken
 
 struct StoredToken {
@@ -64,6 +83,10 @@ struct StoredToken {
 
 class Store {
  public:
+  struct WaitingMove {
+    std::string game_id;
+    StoredMove move;
+  };
   // An SQLite path (":memory:" for tests) or a PostgreSQL URL; the schema is migrated to this version.
   explicit Store(const std::string& where);
   ~Store();
@@ -71,6 +94,11 @@ class Store {
   Store& operator=(const Store&) = delete;
 
   std::string_view engine() const { return db_->engine(); }  // "sqlite" or "postgresql"
+  // The store's own connection (Leases writes its tables through it, in the same order as the games' writes).
+  Db& db() { return *db_; }
+  // Fences every write of a game (null: none, a single server). A move of a group commit whose game is no
+  // longer held is not stored: the group's other moves are, and the lost-commit handler is told of that game.
+  void set_fence(StoreFence* fence) { fence_ = fence; }
 
   void create_game(const StoredGame& game, const std::vector<StoredToken>& tokens);
   void set_start(const std::string& id, const std::string& start, std::int64_t now);
@@ -139,11 +167,13 @@ class Store {
   void insert_moves(std::size_t from, std::size_t n);
   std::string insert_sql_[kMovesPerInsert + 1];  // by row count: each text is prepared once per connection
   void request_flush();
+  void settle_fenced();
+  // One write of a game's rows, in a transaction that the fence checks first (NotOwner when not held).
+  template <class Write>
+  void game_write(const std::string& id, Write&& write);
   std::unique_ptr<Db> db_;
-  struct WaitingMove {
-    std::string game_id;
-    StoredMove move;
-  };
+  StoreFence* fence_ = nullptr;
+  std::vector<std::string> fenced_;  // games whose waiting moves the fence refused, told at the next flush
   std::vector<WaitingMove> waiting_;  // group commit: stored, not yet committed
   std::deque<std::pair<const void*, std::function<void()>>> deliveries_;
   std::function<void()> schedule_flush_;  // empty: every move commits at once

@@ -23,6 +23,7 @@ class WsWriter {
   using Stream = boost::beast::websocket::stream<boost::beast::tcp_stream>;
   // The close frame's reason (RFC 6455 allows 123 bytes).
   static constexpr const char* kOverflowReason = "too many unread messages: this connection is not reading";
+  static constexpr const char* kMovedReason = "this server no longer plays this game";
   // How long the close frame may take to go out after an overflow before the socket is closed outright.
   static constexpr std::chrono::seconds kCloseGrace{5};
 
@@ -50,6 +51,17 @@ class WsWriter {
 
   void mark_closed() { closed_ = true; }
 
+  // Nothing more is queued; once what is queued went out, a close frame with `reason` (and in any case, the socket
+  // itself after kCloseGrace).
+  void close_after_queue(const std::weak_ptr<void>& owner, const char* reason) {
+    auto alive = owner.lock();
+    if (closed_ || !alive) return;
+    closed_ = true;
+    closing_ = reason;
+    arm_grace(alive);
+    if (queue_.empty()) close_frame(std::move(alive));
+  }
+
   // Gives queued messages up to half a second to go out, before the caller closes the socket on purpose.
   boost::asio::awaitable<void> drain() {
     boost::asio::steady_timer t(co_await boost::asio::this_coro::executor);
@@ -75,7 +87,7 @@ class WsWriter {
                         while (!queue_.empty()) pop_front();
                         return;
                       }
-                      if (overflowed_) return close_frame(std::move(owner));
+                      if (overflowed_ || (closing_ && queue_.empty())) return close_frame(std::move(owner));
                       if (!queue_.empty()) write_next(std::move(owner));
                     });
   }
@@ -85,11 +97,16 @@ class WsWriter {
   // in flight (the front of the queue).
   void overflow(const std::shared_ptr<void>& owner) {
     closed_ = overflowed_ = true;
+    closing_ = kOverflowReason;
     while (queue_.size() > 1) {
       queued_ -= queue_.back().text.size();
       snapshots_ -= queue_.back().snapshot;
       queue_.pop_back();
     }
+    arm_grace(owner);
+  }
+
+  void arm_grace(const std::shared_ptr<void>& owner) {
     grace_.expires_after(kCloseGrace);
     grace_.async_wait([this, owner](boost::beast::error_code ec) {
       if (!ec) boost::beast::get_lowest_layer(ws_).close();
@@ -103,7 +120,9 @@ class WsWriter {
   }
 
   void close_frame(std::shared_ptr<void> owner) {
-    ws_.async_close(boost::beast::websocket::close_reason(boost::beast::websocket::close_code::policy_error, kOverflowReason),
+    const auto code = overflowed_ ? boost::beast::websocket::close_code::policy_error
+                                  : boost::beast::websocket::close_code::try_again_later;
+    ws_.async_close(boost::beast::websocket::close_reason(code, closing_),
                     [this, owner = std::move(owner)](boost::beast::error_code) {
                       grace_.cancel();
                       boost::beast::get_lowest_layer(ws_).close();
@@ -117,6 +136,7 @@ class WsWriter {
   std::size_t snapshots_ = 0;  // snapshots in queue_
   bool closed_ = false;
   bool overflowed_ = false;
+  const char* closing_ = nullptr;  // the close frame's reason, once closing
   boost::asio::steady_timer grace_;
 };
 

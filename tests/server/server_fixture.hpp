@@ -101,8 +101,7 @@ protected:
     thread_ = std::thread([this] { io_.run(); });
   }
   void TearDown() override {
-    io_.stop();
-    thread_.join();
+    stop_server();
     hub_.reset();
     strength_ratings_.reset();
     ratings_.reset();
@@ -164,6 +163,13 @@ protected:
 
   // A derived fixture's own parts of the server, made before it listens.
   virtual void configure(server::ServeConfig &) {}
+  // Stops the I/O thread (TearDown's first step; a derived TearDown may take it
+  // first, to end its own parts before the server's).
+  void stop_server() {
+    io_.stop();
+    if (thread_.joinable())
+      thread_.join();
+  }
 
   bool secure_cookies_ = false; // set before SetUp
   boost::asio::io_context io_;
