@@ -5,7 +5,7 @@ JOBS ?= $(shell nproc)
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 
-.PHONY: run test deps build build-asan test-release test-python test-asan test-web web bench clean playthroughs
+.PHONY: run run-cluster test deps build build-asan test-release test-python test-asan test-web web bench clean playthroughs
 
 run: deps build web
 	@if [ -x $(BUILD)/strat ] && $(BUILD)/strat serve --help >/dev/null 2>&1; then \
@@ -13,6 +13,10 @@ run: deps build web
 	else \
 	  exec $(BUILD)/strat play stratego; \
 	fi
+
+# PostgreSQL, NODES (default 3) nodes and HAProxy on PORT (default 8080): docs/server.md, "Running several servers".
+run-cluster: deps build web
+	@exec scripts/cluster.sh --build $(BUILD) --nodes $${NODES:-3} --port $${PORT:-8080}
 
 test: deps build test-release test-python build-asan test-asan test-web
 	@echo "make test: all suites passed"
