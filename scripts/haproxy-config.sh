@@ -7,20 +7,28 @@
 #   scripts/haproxy-config.sh --port 80 --host 0.0.0.0 --server n1=10.0.0.11:8080 --server n2=10.0.0.12:8080
 set -euo pipefail
 port=8080 host=127.0.0.1 nodes=3 socket="" servers=()
-while (($#)); do
-  case "$1" in
-    --port) port=${2:?}; shift 2 ;;
-    --host) host=${2:?}; shift 2 ;;
-    --nodes) nodes=${2:?}; shift 2 ;;
-    --socket) socket=${2:?}; shift 2 ;;
-    --server) servers+=("${2:?}"); shift 2 ;;
+for arg in "$@"; do
+  case "$arg" in
     -h|--help)
       echo "usage: scripts/haproxy-config.sh [--port P] [--host H] [--nodes N | --server NAME=HOST:PORT ...] [--socket PATH]"
       echo "  without --server: nodes n1..nN on 127.0.0.1, ports P+1..P+N; --socket: HAProxy's admin socket"
       exit 0 ;;
-    *) echo "haproxy-config: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
+# Every option takes a value.
+while (($# >= 2)); do
+  value=$2
+  case "$1" in
+    --port) port=$value ;;
+    --host) host=$value ;;
+    --nodes) nodes=$value ;;
+    --socket) socket=$value ;;
+    --server) servers+=("$value") ;;
+    *) break ;;
+  esac
+  shift 2
+done
+(($# == 0)) || { echo "haproxy-config: unknown option or missing value at '$1' (see --help)" >&2; exit 2; }
 if ((${#servers[@]} == 0)); then
   for i in $(seq 1 "$nodes"); do servers+=("n$i=127.0.0.1:$((port + i))"); done
 fi
