@@ -41,7 +41,8 @@ class PostgresNotices final : public Notices {
   void notify(std::string_view channel, std::string_view payload) override {
     try {
       // The sender's process id, to know its own notices when they come back: it changes when Db reconnects.
-      const auto r = sender_->run("SELECT pg_backend_pid(), pg_notify(?, ?)", {std::string(channel), std::string(payload)});
+      const auto r =
+          sender_->run("SELECT pg_backend_pid(), pg_notify(?, ?)", {std::string(channel), std::string(payload)});
       sender_pid_ = static_cast<int>(r.rows.at(0).integer(0));
     } catch (const std::exception& e) {
       std::cerr << "strat serve: notice " << channel << " not sent: " << strat::one_line(e.what()) << "\n";
@@ -141,7 +142,8 @@ class PostgresNotices final : public Notices {
     if (fd < 0) return lost();
     if (socket_ && socket_->native_handle() != fd) release();
     if (!socket_) socket_.emplace(io_, fd);
-    socket_->async_wait(type, [this, alive = alive_, generation = generation_, then](const boost::system::error_code& ec) {
+    socket_->async_wait(type, [this, alive = alive_, generation = generation_,
+                               then](const boost::system::error_code& ec) {
       if (!*alive || generation != generation_) return;
       if (ec) return lost();
       then();

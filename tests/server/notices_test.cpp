@@ -118,12 +118,14 @@ TEST_F(NoticesBetweenServers, ListeningResumesAfterItsConnectionIsLostAndCatches
   b_->io.restart();
   b_->io.poll();
   EXPECT_FALSE(lobby.has(lists(lost)));
-  ASSERT_TRUE(b_->run_until([&] { return lobby.has(lists(lost)); }, 10s)) << "no catching up after the reconnection";
+  ASSERT_TRUE(b_->run_until([&] { return lobby.has(lists(lost)); }, 10s))
+      << "no catching up after the reconnection";
   EXPECT_TRUE(b_->notices->listening());
   // And the notices flow again.
   a_->matchmaking.cancel_seek(lost, owner);
   lobby.got.clear();
-  ASSERT_TRUE(b_->run_until([&] { return lobby.has(empty_listing); }, 3s)) << "a cancelled seek stayed on the other server";
+  ASSERT_TRUE(b_->run_until([&] { return lobby.has(empty_listing); }, 3s))
+      << "a cancelled seek stayed on the other server";
   b_->matchmaking.detach(&lobby);
 }
 
