@@ -5,7 +5,7 @@ JOBS ?= $(shell nproc)
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 
-.PHONY: run test deps build build-asan test-release test-python test-asan test-web web bench clean playthroughs
+.PHONY: run run-cluster test deps build build-asan test-release test-python test-asan test-web web bench clean playthroughs
 
 run: deps build web
 	@if [ -x $(BUILD)/strat ] && $(BUILD)/strat serve --help >/dev/null 2>&1; then \
@@ -13,6 +13,10 @@ run: deps build web
 	else \
 	  exec $(BUILD)/strat play stratego; \
 	fi
+
+# PostgreSQL, NODES (default 3) nodes and HAProxy on PORT (default 8080): docs/server.md, "Running several servers".
+run-cluster: deps build web
+	@exec scripts/cluster.sh --build $(BUILD) --nodes $${NODES:-3} --port $${PORT:-8080}
 
 test: deps build test-release test-python build-asan test-asan test-web
 	@echo "make test: all suites passed"
@@ -44,10 +48,11 @@ playthroughs: build
 	PYTHONPATH=$(abspath $(BUILD))/python $$(cat $(BUILD)/python/interpreter) python/tests/playthrough.py --write
 
 # Agent-strength matches (*Match*) are left out under the sanitizers: they exercise no code the other tests
-# do not, and would take far longer than CI allows.
+# do not, and would take far longer than CI allows; so is the Cluster test (processes behind HAProxy), whose
+# server code the server suite runs under the sanitizers.
 test-asan: build-asan
 	cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	  ctest -j$(JOBS) --output-on-failure -E 'Match'
+	  ctest -j$(JOBS) --output-on-failure -E 'Match|^Cluster$$'
 
 web:
 	@if [ -f web/package.json ]; then cd web && npm run build --silent; fi

@@ -3,7 +3,7 @@
 set -euo pipefail
 packages=(build-essential cmake pkg-config libgtest-dev libgmock-dev googletest libbenchmark-dev
           nlohmann-json3-dev libcli11-dev libfmt-dev libboost-dev libboost-system-dev libsqlite3-dev
-          libpq-dev postgresql libsodium-dev
+          libpq-dev postgresql haproxy curl libsodium-dev
           nodejs npm chromium pybind11-dev python3-dev python3-pybind11 python3-numpy python3-pytest
           python3-torch)
 missing=()

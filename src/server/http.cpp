@@ -142,7 +142,7 @@ Response ratings_api(Ratings& ratings, const Request& req, const std::string& pa
   return json_response(req, *profile);
 }
 
-// /api/... routes. Paths: /api/games, /api/lobby, /api/state, /api/games/ID/{join,replay,views,analysis,record},
+// /api/... routes. Paths: /api/health, /api/games, /api/lobby, /api/state, /api/games/ID/{join,replay,views,analysis,record},
 // /api/leaderboard, /api/users/NAME, /api/strength-ratings, /api/tournaments[/ID[/ACTION]]. `accounts` (null without accounts) names the account of a rated game's seat.
 Response api(Hub& hub, const Request& req, AccountRoutes* accounts, Matchmaking* matchmaking,
              TournamentRunner* tournaments) {
@@ -150,6 +150,8 @@ Response api(Hub& hub, const Request& req, AccountRoutes* accounts, Matchmaking*
   std::string path = target.substr(0, target.find('?'));
   auto method = req.method();
   try {
+    // The balancer's health check (docs/server.md, "Running several servers"): cheap, touches nothing.
+    if (path == "/api/health" && method == http::verb::get) return json_response(req, json{{"ok", true}});
     hub.settle();
     const auto user = [&] { return accounts ? accounts->user_of(req) : std::int64_t{0}; };
     if (path == "/api/games" && method == http::verb::get) return json_response(req, hub.catalog());

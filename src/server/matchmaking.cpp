@@ -66,15 +66,29 @@ json nullable(int value) { return value ? json(value) : json(nullptr); }
 
 }  // namespace
 
-Matchmaking::Matchmaking(boost::asio::io_context& io, Hub& hub, Seeks& seeks, std::vector<PoolSpec> pools)
-    : io_(io), hub_(hub), seeks_(seeks), pools_(std::move(pools)) {}
+Matchmaking::Matchmaking(boost::asio::io_context& io, Hub& hub, Seeks& seeks, std::vector<PoolSpec> pools,
+                         Notices* notices)
+    : io_(io), hub_(hub), seeks_(seeks), pools_(std::move(pools)), notices_(notices) {
+  if (notices_)
+    notices_->listen(Notices::kLobby, [this, alive = alive_](std::string_view) {
+      if (*alive) push();
+    });
+}
 
 Matchmaking::~Matchmaking() { *alive_ = false; }
 
-void Matchmaking::start() { arm(); }
+void Matchmaking::start(std::chrono::milliseconds every) {
+  every_ = every;
+  arm();
+}
+
+void Matchmaking::changed(std::string_view what) {
+  push();
+  if (notices_) notices_->notify(Notices::kLobby, what);
+}
 
 void Matchmaking::arm() {
-  timer_.expires_after(kTick);
+  timer_.expires_after(every_);
   timer_.async_wait([this, alive = alive_](const boost::system::error_code& ec) {
     if (ec || !*alive) return;
     try {
@@ -132,14 +146,14 @@ json Matchmaking::create_seek(const json& body, const std::string& player, std::
     s.rating_max = static_cast<int>(s.rating + range);
   }
   const std::string id = seeks_.add(s);
-  push();
+  changed("seeks");
   return {{"id", id}};
 }
 
 void Matchmaking::cancel_seek(const std::string& id, const std::string& player) {
   check_player(player);
   seeks_.cancel(id, player);
-  push();
+  changed("seeks");
 }
 
 json Matchmaking::make_game(const std::string& game, std::int64_t initial_ms, std::int64_t increment_ms, bool rated,
@@ -186,7 +200,7 @@ json Matchmaking::accept(const std::string& id, const std::string& player, std::
   const std::int64_t users[2] = {seek->user, user};
   json answers = make_game(seek->game, seek->clock_initial_ms, seek->clock_increment_ms, seek->rated, players, users);
   seeks_.add_notice({seek->player, answers[0]["id"], answers[0]["token"]});
-  push();
+  changed("paired");
   return answers[1];
 }
 
@@ -194,22 +208,24 @@ json Matchmaking::join_pool(const std::string& pool, const std::string& player, 
   check_player(player);
   const PoolSpec& p = pool_spec(pool);
   seeks_.join_pool(p.id, {player, user, rating_for(user, p.game, p.clock_initial_ms, p.clock_increment_ms), now_ms()});
-  push();
+  changed("pools");
   return {{"pool", p.id}, {"rated", user != 0 && hub_.ratings() != nullptr}};
 }
 
 void Matchmaking::leave_pool(const std::string& pool, const std::string& player) {
   check_player(player);
   seeks_.leave_pool(pool_spec(pool).id, player);
-  push();
+  changed("pools");
 }
 
-void Matchmaking::pair_pools() {
+bool Matchmaking::pair_pools() {
+  bool paired = false;
   for (const auto& p : pools_) {
     const auto entries = seeks_.pool(p.id);
     for (const auto& [i, j] : pair_pool(entries, now_ms())) {
       const PoolEntry &a = entries[i], &b = entries[j];
       if (!seeks_.take_pair(p.id, a.player, b.player)) continue;  // another server paired one of them
+      paired = true;
       const std::string players[2] = {a.player, b.player};
       const std::int64_t users[2] = {a.user, b.user};
       try {
@@ -224,6 +240,7 @@ void Matchmaking::pair_pools() {
       }
     }
   }
+  return paired;
 }
 
 json Matchmaking::listing(const std::string& player) {
@@ -270,8 +287,8 @@ void Matchmaking::attach(LobbyClient* client, const std::string& player) {
 void Matchmaking::detach(LobbyClient* client) { clients_.erase(client); }
 
 void Matchmaking::tick() {
-  pair_pools();
-  push();
+  if (pair_pools()) changed("paired");
+  else push();
 }
 
 void Matchmaking::push() {

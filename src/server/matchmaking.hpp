@@ -2,7 +2,8 @@
 // Finding an opponent (docs/server.md, "Seeks and quick pairing"): seeks made, cancelled and accepted, quick pairing
 // pools joined and left, and the live lobby's connections told of every change. Stored through Seeks, so every server
 // sharing the database lists the same seeks and pools; a timer on the I/O thread re-reads them every kTick, pairs the
-// pools and delivers the "a game was made for you" notices. Runs on the I/O thread.
+// pools and delivers the "a game was made for you" notices. Each change is told to the other servers through Notices
+// (channel Notices::kLobby), which re-read at once on hearing it. Runs on the I/O thread.
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <chrono>
@@ -11,8 +12,10 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "server/notices.hpp"
 #include "server/seeks.hpp"
 
 namespace strat::server {
@@ -39,10 +42,12 @@ class Matchmaking {
   static constexpr std::chrono::milliseconds kTick{1000};
   static constexpr int kMaxRange = 1000;  // a seek's ± rating range
 
-  Matchmaking(boost::asio::io_context& io, Hub& hub, Seeks& seeks, std::vector<PoolSpec> pools = default_pools());
+  // `notices`: the other servers' changes heard, and this one's told (none: one server alone).
+  Matchmaking(boost::asio::io_context& io, Hub& hub, Seeks& seeks, std::vector<PoolSpec> pools = default_pools(),
+              Notices* notices = nullptr);
   ~Matchmaking();
-  void start();  // arms the timer (the network server; tests may call tick()
-                 // themselves)
+  // Arms the timer (the network server; tests may call tick() themselves, or give a long `every`).
+  void start(std::chrono::milliseconds every = kTick);
 
   // The HTTP routes' work (seek_http.cpp); `player` is the caller's player identity (checked here), `user` its
   // logged-in account (0 for none). Each throws BadInput with one line.
@@ -73,14 +78,17 @@ class Matchmaking {
                             const std::vector<std::pair<std::string, std::string>>& members,
                             const std::string& player) const;
   int rating_for(std::int64_t user, const std::string& game, std::int64_t initial_ms, std::int64_t increment_ms);
-  void pair_pools();
+  bool pair_pools();  // true when it paired anyone
   void push();  // listings to every connection whose view changed, and the notices
+  void changed(std::string_view what);  // push(), and the other servers told (a Notices payload)
   void arm();
 
   boost::asio::io_context& io_;
   Hub& hub_;
   Seeks& seeks_;
   std::vector<PoolSpec> pools_;
+  Notices* notices_;
+  std::chrono::milliseconds every_ = kTick;
   std::map<LobbyClient*, Attached> clients_;
   boost::asio::steady_timer timer_{io_};
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);

@@ -18,6 +18,7 @@
 #include "server/live_hub.hpp"
 #include "server/live_store.hpp"
 #include "server/matchmaking.hpp"
+#include "server/notices.hpp"
 #include "server/ratings.hpp"
 #include "server/strength_ratings.hpp"
 #include "server/store.hpp"
@@ -85,9 +86,11 @@ int serve(ServeArgs args, std::ostream& out, std::ostream& err) {
   ServeConfig config = args.config;
   config.live = &live;
   config.accounts = accounts_ptr.get();
-  // Seeks and quick pairing: own tables, own connection to the same database.
+  // Seeks and quick pairing: own tables, own connection to the same database; the other servers' changes heard
+  // through Notices (PostgreSQL's LISTEN/NOTIFY; nothing on SQLite).
   auto seeks_ptr = open([&] { return std::make_unique<Seeks>(args.db); });
-  Matchmaking matchmaking(io, hub, *seeks_ptr);
+  auto notices = open([&] { return open_notices(io, args.db); });
+  Matchmaking matchmaking(io, hub, *seeks_ptr, default_pools(), notices.get());
   matchmaking.start();
   config.matchmaking = &matchmaking;
   config.tournaments = &tournaments;

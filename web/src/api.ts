@@ -1,7 +1,15 @@
 // The server's HTTP API (docs/server.md; every answer's shape: protocol/*.schema.json).
 import type { Analysis, Catalog, Created, Joined, Leaderboard, Lobby, Profile, ReplayFrame, StrengthRatings, Tournament, TournamentCreated, TournamentJoined, TournamentList, TournamentWithdrawn, ViewFrame } from './protocol';
 
-export async function call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+// `node=NAME` in a path's query: the balancer sends the request to that server (docs/server.md, "Running several
+// servers").
+export function toNode(path: string, node: string): string {
+  const [base, query = ''] = path.split('?', 2);
+  const kept = query.split('&').filter((p) => p !== '' && !p.startsWith('node='));
+  return `${base}?${[...kept, `node=${encodeURIComponent(node)}`].join('&')}`;
+}
+
+export async function call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, retried = false): Promise<T> {
   const res = await fetch(path, {
     method,
     // The account's session cookie (HttpOnly) goes with every call to this server and to no other.
@@ -16,6 +24,10 @@ export async function call<T>(method: string, path: string, body?: unknown, head
   } catch {
     // not JSON: the status says what went wrong
   }
+  // 421: this server does not hold the game and names the one that does; the request was not acted on, so it is
+  // sent once more, to that server.
+  const node = typeof data === 'object' && data !== null && 'node' in data && typeof data.node === 'string' ? data.node : '';
+  if (res.status === 421 && node && !retried) return call<T>(method, toNode(path, node), body, headers, true);
   if (!res.ok) {
     const error = typeof data === 'object' && data !== null && 'error' in data && typeof data.error === 'string' ? data.error : `HTTP ${res.status}`;
     throw new ApiError(error, res.status);

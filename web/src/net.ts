@@ -1,13 +1,23 @@
 // A JSON WebSocket that reconnects by itself with backoff and keeps what is sent while it is down. The server
-// sends a fresh snapshot on every join, so a reconnection needs nothing else to catch up.
+// sends a fresh snapshot on every join, so a reconnection needs nothing else to catch up. In a cluster (docs/server.md,
+// "Running several servers") a server that does not hold the game answers `moved` with the one that does: the socket
+// connects again at once with `node=NAME`, which the balancer sends there while that server is up (otherwise to
+// another, which takes the game over or names its holder again), and keeps it for later reconnections.
+import { toNode } from './api';
 import { parseServerMessage } from './messages';
-import type { ClientMessage, ServerMessage } from './protocol';
+import type { ClientMessage, MovedMsg, ServerMessage } from './protocol';
+
+function isMoved(raw: unknown): raw is MovedMsg {
+  return typeof raw === 'object' && raw !== null && 'type' in raw && raw.type === 'moved' && 'node' in raw && typeof raw.node === 'string' && raw.node !== '';
+}
 
 export class ReconnectingSocket<M, Out extends object = Record<string, unknown>> {
   protected ws: WebSocket | null = null;
   private closed = false;
   private retry = 0;
   private queue: string[] = [];
+  private node = '';  // the server named by the last `moved`
+  private moves = 0;  // `moved` answers since the last message of a joined socket: past the first, with backoff
 
   constructor(
     private path: string,
@@ -22,7 +32,8 @@ export class ReconnectingSocket<M, Out extends object = Record<string, unknown>>
 
   protected open(): void {
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
-    const ws = new WebSocket(`${proto}://${location.host}${this.path}?token=${encodeURIComponent(this.token)}`);
+    const path = `${this.path}?token=${encodeURIComponent(this.token)}`;
+    const ws = new WebSocket(`${proto}://${location.host}${this.node ? toNode(path, this.node) : path}`);
     this.ws = ws;
     ws.onopen = () => {
       this.retry = 0;
@@ -31,7 +42,14 @@ export class ReconnectingSocket<M, Out extends object = Record<string, unknown>>
     };
     ws.onmessage = (ev) => {
       try {
-        const m = this.parse(JSON.parse(String(ev.data)));
+        const raw: unknown = JSON.parse(String(ev.data));
+        if (isMoved(raw)) {
+          this.node = raw.node;
+          this.reconnect(ws, this.moves++ === 0 ? 0 : this.backoff());
+          return;
+        }
+        this.moves = 0;
+        const m = this.parse(raw);
         if (m !== null) this.onMessage(m);
       } catch (e) {
         console.error('bad message', e);
@@ -39,11 +57,24 @@ export class ReconnectingSocket<M, Out extends object = Record<string, unknown>>
     };
     ws.onclose = () => {
       if (this.ws !== ws) return;  // an older socket, already replaced
-      this.onStatus(false);
-      if (this.closed) return;
-      const wait = Math.min(5000, 300 * 2 ** this.retry++);
-      window.setTimeout(() => !this.closed && this.ws === ws && this.open(), wait);
+      this.reconnect(ws, this.backoff());
     };
+  }
+
+  private backoff(): number {
+    return Math.min(5000, 300 * 2 ** this.retry++);
+  }
+
+  // Replaces `ws` by a new socket after `wait` ms (unless closed meanwhile).
+  private reconnect(ws: WebSocket, wait: number): void {
+    this.ws = null;
+    ws.onclose = null;
+    ws.close();
+    this.onStatus(false);
+    if (this.closed) return;
+    window.setTimeout(() => {
+      if (!this.closed && this.ws === null) this.open();
+    }, wait);
   }
 
   protected state(): number {

@@ -25,6 +25,7 @@ export function schemaFiles() {
 
 // HTTP answers by "METHOD PATH" (the game id in a path as *): each may also be an error.
 const HTTP = {
+  'GET /api/health': 'common.schema.json#/definitions/Health',
   'GET /api/games': 'catalog.schema.json#/definitions/Catalog',
   'POST /api/games': 'lobby.schema.json#/definitions/Created',
   'GET /api/lobby': 'lobby.schema.json#/definitions/Lobby',
@@ -69,7 +70,7 @@ const SOCKETS = {
 // A socket message's own definition by its type, for errors that name the field at fault (the union's oneOf
 // would report every branch).
 const BY_TYPE = {
-  game: { claimed: 'ClaimedMsg', state: 'StateMsg', move: 'MoveMsg', draw: 'DrawMsg', setup_suggestion: 'SetupSuggestionMsg', rematch: 'RematchMsg', error: 'ErrorMsg', pong: 'PongMsg' },
+  game: { claimed: 'ClaimedMsg', state: 'StateMsg', move: 'MoveMsg', draw: 'DrawMsg', setup_suggestion: 'SetupSuggestionMsg', rematch: 'RematchMsg', error: 'ErrorMsg', pong: 'PongMsg', moved: 'MovedMsg' },
   live: { live: 'LiveViewMsg', error: 'LiveErrorMsg' },
   lobby: { lobby: 'LobbyListingMsg', paired: 'PairedMsg', error: 'LobbyErrorMsg' },
 };

@@ -16,6 +16,7 @@ import { registerRatingTests } from './ratings.mjs';
 import { registerSeekTests } from './seeks.mjs';
 import { registerStrengthRatingTests } from './strength-ratings.mjs';
 import { registerTournamentTests } from './tournaments.mjs';
+import { registerMovedTests } from './moved.mjs';
 import { protocolChecker } from './protocol.mjs';
 import ts from 'typescript';
 
@@ -798,6 +799,7 @@ registerRatingTests({ test, server, assert, until, shot, newPage, PHONE }); // p
 registerSeekTests({ test, server, assert, until, shot, newPage, getJson, tokenOf, playBoardMove, PHONE }); // seeks and quick pairing (seeks.mjs)
 registerStrengthRatingTests({ test, server, assert, until, shot, newPage, PHONE }); // the computer's strengths' ratings (strength-ratings.mjs)
 registerTournamentTests({ test, server, assert, until, shot, newPage, PHONE }); // the tournament pages (tournaments.mjs)
+registerMovedTests({ test, server, assert, until, newPage, getJson, tokenOf, shot }); // a page in a cluster follows `moved` and 421 (moved.mjs)
 
 // The front end reads no move notation with regular expressions (boards draw and play the structured legal
 // moves) and has no `any` (every view and message is typed from the schema): found by TypeScript's own scanner.
