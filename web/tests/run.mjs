@@ -78,7 +78,7 @@ async function squareBox(page, sq) {
 async function getJson(url, base = server.base) {
   const r = await fetch(base + url);
   const body = await r.json();
-  if (r.status === 421 && body.node && !url.includes('node=')) return getJson(`${url}&node=${body.node}`, base);
+  if (r.status === 421 && body.node && !url.includes('node=')) return getJson(`${url}${url.includes('?') ? '&' : '?'}node=${body.node}`, base);
   return body;
 }
 const tokenOf = (page) => new URL(page.url()).hash.split('/')[2];
