@@ -30,9 +30,10 @@ async function startCluster(root, build, until) {
   let log = '';
   proc.stdout.on('data', (d) => (log += d));
   proc.stderr.on('data', (d) => (log += d));
-  const exited = new Promise((resolve) => proc.once('exit', resolve));
+  let ended = null; // the exit status, once the script's output is all read
+  const exited = new Promise((resolve) => proc.once('close', (code, signal) => resolve((ended = code ?? signal))));
   await until(() => {
-    if (proc.exitCode !== null) throw new Error(`the cluster did not start:\n${log}`);
+    if (ended !== null) throw new Error(`the cluster did not start (exit ${ended}):\n${log}`);
     return log.includes('cluster: http');
   }, 'the cluster to start', 60000);
   return {
