@@ -197,8 +197,9 @@ json Hub::create(const json& body, std::int64_t user) {
   return answer;
 }
 
-json Hub::lobby() const {
+json Hub::lobby() {
   // Open games wait for a second player; recent games are the last ones touched, finished or not.
+  if (leases_) return stored_lobby();
   std::vector<const Room*> all;
   for (const auto& [id, r] : rooms_) all.push_back(r.get());
   std::sort(all.begin(), all.end(), [](const Room* a, const Room* b) { return a->meta().updated_ms > b->meta().updated_ms; });

@@ -60,7 +60,7 @@ class Hub {
   // the request (its session cookie), 0 for none; a rated game's seats are held by accounts.
   nlohmann::json catalog() const;
   nlohmann::json create(const nlohmann::json& body, std::int64_t user = 0);
-  nlohmann::json lobby() const;
+  nlohmann::json lobby();
   nlohmann::json take_open_seat(const std::string& game_id, std::int64_t user = 0);
   // A game whose two players are known (an accepted seek, a quick pairing, a tournament's board; hub_pairing.cpp):
   // `request` says its mode (friend with both seats, or computer and selfplay for computer seats), `seats[s]` gets
@@ -106,6 +106,8 @@ class Hub {
   // `keep_finished`: a finished game's copy is kept for later reads (only for what its rematch link cannot change).
   const Room& stored_room(const std::string& id, std::unique_ptr<Room>& holder, bool keep_finished = false);
   Room& restore_room(const StoredGame& game, std::optional<std::int64_t> stopped);
+  // With leases, the lobby of every node: the open and recent games as stored (hub_owners.cpp).
+  nlohmann::json stored_lobby();
   // With leases: drops the room unless this node still holds it (true when dropped); the room is gone then.
   bool drop_if_lost(const std::string& id);
   void drop_room(const std::string& id, const std::string& why);
@@ -140,6 +142,10 @@ class Hub {
   Leases* leases_ = nullptr;
   std::map<std::string, std::unique_ptr<Room>> finished_copies_;  // stored_room's, oldest first in finished_order_
   std::deque<std::string> finished_order_;
+  // With leases, the lobby as the database holds it (stored_lobby), re-read once it is kLobbyFor old.
+  static constexpr std::chrono::milliseconds kLobbyFor{1000};
+  nlohmann::json lobby_cache_;
+  std::chrono::steady_clock::time_point lobby_read_;
   boost::asio::steady_timer renewal_{io_};
   Ratings* ratings_ = nullptr;
   StrengthRatings* strength_ratings_ = nullptr;

@@ -1,5 +1,6 @@
 // The Hub's games when several servers share one database (docs/server.md, "Several servers: owners, leases and
 // fencing"): which games this node plays, loading one when a request needs it, and dropping those it lost.
+#include <algorithm>
 #include <iostream>
 
 #include "core/error.hpp"
@@ -15,6 +16,8 @@ namespace {
 constexpr const char* kNoLongerHere = "this server no longer plays this game: reconnecting";
 constexpr std::size_t kFinishedCopies = 64;  // finished games rebuilt for reads, kept for the next ones
 constexpr std::int64_t kOrphansPerRenewal = 16;  // bounds the time one renewal spends replaying games
+constexpr std::int64_t kLobbyOpen = 100;  // the open games listed, newest first
+constexpr std::int64_t kLobbyRecent = 30;
 }  // namespace
 
 void Hub::set_leases(Leases* leases) {
@@ -78,6 +81,35 @@ Room& Hub::restore_room(const StoredGame& g, std::optional<std::int64_t> stopped
     if (!t.claimed && t.acts != 0) r->set_invite_pending(t.acts == 1 ? 0 : 1, true);
   if (!g.rematch.empty()) r->restore_rematch(g.rematch, store_.tokens(g.rematch));
   return add_room(std::move(r));
+}
+
+// Games that go on are shown from their row (their plies and last move counted in the same query); a finished
+// one from its rebuilt copy, kept with the other finished copies, whose result needs the final position.
+json Hub::stored_lobby() {
+  const auto now = std::chrono::steady_clock::now();
+  if (!lobby_cache_.is_null() && now - lobby_read_ < kLobbyFor) return lobby_cache_;
+  std::vector<json> entries;
+  for (auto& [g, plies, last_move_ms] : store_.lobby_games(kLobbyOpen, kLobbyRecent)) {
+    try {
+      if (!g.summary.empty()) {
+        std::unique_ptr<Room> holder;
+        entries.push_back(stored_room(g.id, holder, true).lobby_entry());
+        continue;
+      }
+      g.updated_ms = std::max(g.updated_ms, last_move_ms);
+      entries.push_back(Room::lobby_entry(g, GameSpec::parse(g.spec), g.start.empty() ? "setup" : "play",
+                                          static_cast<std::size_t>(plies), "", nullptr));
+    } catch (const std::exception& e) {
+      std::cerr << "strat serve: game " << g.id << " left out of the lobby: " << e.what() << "\n";
+    }
+  }
+  std::sort(entries.begin(), entries.end(),
+            [](const json& a, const json& b) { return a["updated_ms"] > b["updated_ms"]; });
+  json open = json::array(), recent = json::array();
+  for (auto& e : entries) (e["listed"] == true && e["phase"] != "over" ? open : recent).push_back(std::move(e));
+  lobby_cache_ = {{"open", std::move(open)}, {"recent", std::move(recent)}};
+  lobby_read_ = now;
+  return lobby_cache_;
 }
 
 Room* Hub::live_room(const std::string& id) {

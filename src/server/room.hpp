@@ -118,6 +118,9 @@ class Room {
   const nlohmann::json& analysis() const;
   std::string record_text() const;
   nlohmann::json lobby_entry() const;
+  // The same entry for any game: every field the lobby shows, none that a board holds (no position, no setup).
+  static nlohmann::json lobby_entry(const StoredGame& meta, const GameSpec& spec, std::string_view phase,
+                                    std::size_t plies, const std::string& summary, nlohmann::json result);
   // Every move of the finished game, whole (the analysis lists them); throws BadInput while the game is on.
   nlohmann::json moves_json() const;
 

@@ -157,11 +157,16 @@ json Room::moves_json() const {
 }
 
 json Room::lobby_entry() const {
-  return {{"id", meta_.id}, {"title", meta_.title}, {"game", spec_.info->name}, {"mode", to_string(meta_.mode)},
-          {"phase", !state_ ? "setup" : over() ? "over" : "play"}, {"plies", history_.size()},
-          {"summary", summary()}, {"created_ms", meta_.created_ms}, {"updated_ms", meta_.updated_ms},
-          {"listed", meta_.listed}, {"clock", meta_.clock_initial_ms > 0}, {"result", result_json()},
-          {"variant", spec_.variant}};
+  return lobby_entry(meta_, spec_, !state_ ? "setup" : over() ? "over" : "play", history_.size(), summary(),
+                     result_json());
+}
+
+json Room::lobby_entry(const StoredGame& meta, const GameSpec& spec, std::string_view phase, std::size_t plies,
+                       const std::string& summary, json result) {
+  return {{"id", meta.id}, {"title", meta.title}, {"game", spec.info->name}, {"mode", to_string(meta.mode)},
+          {"phase", phase}, {"plies", plies}, {"summary", summary}, {"created_ms", meta.created_ms},
+          {"updated_ms", meta.updated_ms}, {"listed", meta.listed}, {"clock", meta.clock_initial_ms > 0},
+          {"result", std::move(result)}, {"variant", spec.variant}};
 }
 
 }  // namespace strat::server

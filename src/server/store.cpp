@@ -96,6 +96,10 @@ const std::vector<Migration>& migrations() {
        " setup TEXT NOT NULL, PRIMARY KEY (game_id, seat));"
        "CREATE INDEX IF NOT EXISTS tokens_game ON tokens(game_id)",
        add_missing_columns},
+      // The lobby read from the database (lobby_games): open games, and the last changed.
+      {2,
+       "CREATE INDEX IF NOT EXISTS games_listed ON games(listed, updated);"
+       "CREATE INDEX IF NOT EXISTS games_updated ON games(updated)"},
   };
   return list;
 }
@@ -378,6 +382,22 @@ std::vector<StoredGame> Store::games() {
   std::vector<StoredGame> out;
   for (const auto& r : db_->run(std::string("SELECT ") + kGameColumns + " FROM games ORDER BY created, id").rows)
     out.push_back(read_game(r));
+  return out;
+}
+
+std::vector<Store::LobbyGame> Store::lobby_games(std::int64_t open, std::int64_t recent) {
+  settle();
+  // A game is open while listed and not over: claiming its invite or finishing it clears `listed`, finishing it
+  // sets its summary. Moves leave the game row alone, so its plies and last move come from `moves` (its key).
+  static const std::string sql =
+      std::string("SELECT ") + kGameColumns +
+      ", (SELECT COUNT(*) FROM moves WHERE moves.game_id=games.id),"
+      " (SELECT COALESCE(MAX(at), 0) FROM moves WHERE moves.game_id=games.id) FROM games"
+      " WHERE id IN (SELECT id FROM games WHERE listed=1 AND summary='' ORDER BY updated DESC LIMIT ?)"
+      " OR id IN (SELECT id FROM games WHERE NOT (listed=1 AND summary='') ORDER BY updated DESC LIMIT ?)";
+  std::vector<LobbyGame> out;
+  for (const auto& r : db_->run(sql, {open, recent}).rows)
+    out.push_back({read_game(r), static_cast<int>(r.integer(21)), r.integer(22)});
   return out;
 }
 

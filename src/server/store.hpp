@@ -157,6 +157,14 @@ class Store {
   std::optional<std::int64_t> last_alive();
 
   std::vector<StoredGame> games();  // all, oldest first
+  // The lobby's games as stored (docs/server.md, "Running several servers"): the `open` listed games still on
+  // and the `recent` other games whose row changed last, in no order. One indexed query.
+  struct LobbyGame {
+    StoredGame game;
+    int plies = 0;
+    std::int64_t last_move_ms = 0;  // 0: no move yet
+  };
+  std::vector<LobbyGame> lobby_games(std::int64_t open, std::int64_t recent);
   std::optional<StoredGame> game(const std::string& id);
   std::vector<StoredMove> moves(const std::string& id);
   std::vector<StoredToken> tokens(const std::string& id);

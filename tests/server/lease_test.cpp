@@ -350,5 +350,66 @@ TEST_F(LeaseOverHttp, AnotherNodesGameIsAnsweredWithItsNameAfterTheTokenIsChecke
   EXPECT_EQ(a.store.moves(id).size(), 2u) << "the refused move was stored";
 }
 
+// The lobby of every node is the database's: an open game made on alpha is listed by beta within a second (its
+// cached answer lives that long), with the fields of the maker's own entry; joining it through beta names alpha
+// until alpha's lease runs out, then beta takes the game and the seat.
+TEST_F(LeaseOverHttp, EveryNodesLobbyListsTheOpenGamesOfAllAndJoiningMovesOrTakesOver) {
+  Node a(db_, "alpha", 60'000);
+  const json finished = a.hub.create({{"game", "nim"}, {"mode", "hotseat"}});
+  Browser resigner;
+  resigner.open(a.hub, token_of(finished, "hotseat"));
+  resigner.move(a.hub, "take2");
+  a.hub.handle(*resigner.room, &resigner, {{"type", "resign"}});
+  Made on(a);  // in play
+  on.player.move(a.hub, "take1");
+  auto lobby = [&] {
+    const auto res = send(boost::beast::http::verb::get, "/api/lobby");
+    EXPECT_EQ(res.result_int(), 200);
+    return json::parse(res.body());
+  };
+  auto find = [](const json& list, const std::string& id) {
+    for (const auto& e : list)
+      if (e["id"] == id) return e;
+    return json();
+  };
+  EXPECT_TRUE(lobby()["open"].empty());  // read now: the next answers may come from this one for a second
+
+  const json open = a.hub.create({{"game", "nim"}, {"mode", "friend"}, {"listed", true}});
+  const std::string id = open["id"];
+  const auto made_at = std::chrono::steady_clock::now();
+  json listed;
+  while ((listed = find(lobby()["open"], id)).is_null()) {
+    ASSERT_LT(std::chrono::steady_clock::now() - made_at, std::chrono::milliseconds(1500))
+        << "beta's lobby did not list alpha's open game";
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  // The entry alpha's board gives, field for field (nothing else: no position, no seed, no link).
+  std::unique_ptr<Room> copy = Room::restore(a.store, *a.store.game(id), now_ms());
+  EXPECT_EQ(listed, copy->lobby_entry());
+  const json all = lobby();
+  const json playing = find(all["recent"], on.id);
+  ASSERT_FALSE(playing.is_null()) << all;
+  EXPECT_EQ(playing["plies"], 1);
+  EXPECT_EQ(playing, Room::restore(a.store, *a.store.game(on.id), now_ms())->lobby_entry());
+  const json over = find(all["recent"], finished["id"]);
+  ASSERT_FALSE(over.is_null()) << all;
+  EXPECT_EQ(over["phase"], "over");
+  EXPECT_EQ(over["result"]["reason"], "resign");
+  EXPECT_EQ(over, Room::restore(a.store, *a.store.game(finished["id"]), now_ms())->lobby_entry());
+  EXPECT_TRUE(find(all["open"], on.id).is_null());
+
+  auto res = send(boost::beast::http::verb::post, "/api/games/" + id + "/join");
+  EXPECT_EQ(res.result_int(), 421);
+  EXPECT_EQ(json::parse(res.body()), json({{"error", "this game is played by node alpha"}, {"node", "alpha"}}));
+
+  expire(db_, "alpha");
+  res = send(boost::beast::http::verb::post, "/api/games/" + id + "/join");
+  ASSERT_EQ(res.result_int(), 200) << res.body();
+  EXPECT_EQ(json::parse(res.body())["token"].get<std::string>().size(), 32u);
+  EXPECT_EQ(open_db(db_)->run("SELECT node FROM game_owners WHERE game_id=?", {id}).rows.at(0).text(0), "beta");
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));  // past the cached answer
+  EXPECT_TRUE(find(lobby()["open"], id).is_null()) << "a game whose seat was taken is still open";
+}
+
 }  // namespace
 }  // namespace strat::server

@@ -17,6 +17,7 @@ import { registerSeekTests } from './seeks.mjs';
 import { registerStrengthRatingTests } from './strength-ratings.mjs';
 import { registerTournamentTests } from './tournaments.mjs';
 import { registerMovedTests } from './moved.mjs';
+import { registerClusterTests } from './cluster.mjs';
 import { protocolChecker } from './protocol.mjs';
 import ts from 'typescript';
 
@@ -73,9 +74,12 @@ async function squareBox(page, sq) {
   const square = page.locator(`svg.stratego-board rect.sq[data-square="${sq}"]`);
   return until(() => square.boundingBox(), `square ${sq} on screen`);
 }
-async function getJson(url) {
-  const r = await fetch(server.base + url);
-  return r.json();
+// In a cluster, a 421 names the node that plays the game: asked once more there, as the front end does (api.ts).
+async function getJson(url, base = server.base) {
+  const r = await fetch(base + url);
+  const body = await r.json();
+  if (r.status === 421 && body.node && !url.includes('node=')) return getJson(`${url}${url.includes('?') ? '&' : '?'}node=${body.node}`, base);
+  return body;
 }
 const tokenOf = (page) => new URL(page.url()).hash.split('/')[2];
 async function shot(page, name) {
@@ -114,8 +118,8 @@ const moveCount = (page) => page.locator('#moves li').count();
 // Places a random setup through the editor and declares ready.
 // Creates a classic Stratego game from the lobby form: mode is computer, friend or hotseat; `selects` sets the
 // mode's own fields (agent, side, clock).
-async function createStrategoGame(page, mode, selects) {
-  await page.goto(server.base + '/');
+async function createStrategoGame(page, mode, selects, base = server.base) {
+  await page.goto(base + '/');
   await page.waitForSelector('#new-game-form');
   await page.selectOption('#new-game', 'stratego');
   await page.selectOption('#new-variant', 'classic');
@@ -133,12 +137,13 @@ async function placeSetup(page) {
 }
 
 // Plays one move for the side this page holds, through the board: click the piece, then the target square.
-// `choose` picks among the legal moves (from the server's state for this page's token).
-async function playMove(page, choose, { drag = false } = {}) {
+// `choose` picks among the legal moves (from the server's state for this page's token, asked at `base`: in a
+// cluster, until a node that plays the game answers).
+async function playMove(page, choose, { drag = false, base = server.base } = {}) {
   const token = tokenOf(page);
   const st = await until(async () => {
-    const s = await getJson(`/api/state?token=${token}`);
-    return s.phase === 'over' || s.legal.length ? s : null;
+    const s = await getJson(`/api/state?token=${token}`, base);
+    return s.phase === 'over' || s.legal?.length ? s : null;
   }, 'our turn');
   if (st.phase === 'over') return null;
   const move = choose(st.legal, st);
@@ -800,6 +805,7 @@ registerSeekTests({ test, server, assert, until, shot, newPage, getJson, tokenOf
 registerStrengthRatingTests({ test, server, assert, until, shot, newPage, PHONE }); // the computer's strengths' ratings (strength-ratings.mjs)
 registerTournamentTests({ test, server, assert, until, shot, newPage, PHONE }); // the tournament pages (tournaments.mjs)
 registerMovedTests({ test, server, assert, until, newPage, getJson, tokenOf, shot }); // a page in a cluster follows `moved` and 421 (moved.mjs)
+registerClusterTests({ test, root, build, assert, until, newPage, shot, tokenOf, createStrategoGame, placeSetup, playMove, aggressive }); // kill -9 of a node in a real cluster (cluster.mjs)
 
 // The front end reads no move notation with regular expressions (boards draw and play the structured legal
 // moves) and has no `any` (every view and message is typed from the schema): found by TypeScript's own scanner.
