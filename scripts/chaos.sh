@@ -60,10 +60,22 @@ trap finish EXIT
 run=$(scripts/cluster-wait.sh "$log/cluster.log" "$cluster") || fail "the cluster did not start"
 url=http://127.0.0.1:$port
 
-"$build/strat-load" --port "$port" --games "$games" --game "$game" --max-plies "$plies" --sources "$sources" \
-  --patience 60 >"$log/load.log" 2>"$log/load.err" &
-load=$!
-echo "chaos: $games games on $nodes nodes behind $url; a node killed every $period s for $duration s (logs in $log)"
+# One round: strat-load playing the games to their end, checked (its exit status) before the next round starts.
+rounds=0 load=""
+round() {
+  if [ -n "$load" ]; then
+    local status=0
+    wait "$load" || status=$?
+    cat "$log/load.log"
+    ((status == 0)) || { tail -5 "$log/load.err" >&2; fail "strat-load found a problem in round $rounds (above; $log/load.err)"; }
+  fi
+  rounds=$((rounds + 1))
+  "$build/strat-load" --port "$port" --games "$games" --game "$game" --max-plies "$plies" --sources "$sources" \
+    --seed "$rounds" --patience 60 >"$log/load.log" 2>"$log/load.err" &
+  load=$!
+}
+round
+echo "chaos: $games games at once on $nodes nodes behind $url; a node killed every $period s for $duration s (logs in $log)"
 
 # kill -9 of node NAME, then the same command again under the same name (its arguments read from /proc first).
 restart() {
@@ -87,18 +99,21 @@ for i in $(seq 1 "$nodes"); do starts[n$i]=1; done
 kills=0 started=$(date +%s)
 while :; do
   next=$((started + (kills + 1) * period))  # kills on a fixed schedule, whatever a restart took
-  while kill -0 "$load" 2>/dev/null && (($(date +%s) < next)); do sleep 0.2; done
-  kill -0 "$load" 2>/dev/null && ((next - started <= duration)) || break
+  ((next - started <= duration)) || break
+  while (($(date +%s) < next)); do
+    kill -0 "$load" 2>/dev/null || round  # games that end before the duration: a new round of as many
+    sleep 0.2
+  done
   victim=n$((RANDOM % nodes + 1))
   restart "$victim"
   kills=$((kills + 1))
   echo "chaos: $(($(date +%s) - started)) s: $victim killed and started again"
 done
-status=0
-wait "$load" || status=$?
+round_status=0
+wait "$load" || round_status=$?
 cat "$log/load.log"
-echo "chaos: $kills nodes killed in $(($(date +%s) - started)) s"
-((status == 0)) || { tail -5 "$log/load.err" >&2; fail "strat-load found a problem (above; $log/load.err)"; }
+echo "chaos: $kills nodes killed in $(($(date +%s) - started)) s, $rounds rounds of $games games"
+((round_status == 0)) || { tail -5 "$log/load.err" >&2; fail "strat-load found a problem in round $rounds (above; $log/load.err)"; }
 
 # Every record replays: the games are read from the database, their records through HAProxy.
 bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
@@ -109,6 +124,6 @@ for id in $ids; do
   "$build/strat" replay "$log/record.txt" >"$log/replay.txt" 2>&1 || { cat "$log/replay.txt" >&2; fail "game $id does not replay"; }
   replayed=$((replayed + 1))
 done
-((replayed >= games)) || fail "$replayed games stored, $games played"
+((replayed >= games * rounds)) || fail "$replayed games stored, $((games * rounds)) played"
 echo "chaos: every record replays ($replayed games)"
 rm -rf "$log"

@@ -71,7 +71,7 @@ load "(three nodes up)"
 # 12 friend games from one address: 24 sockets, 16 let in at once (--max-per-address 16).
 grep -q 'sc0_conn_cur gt 16' "$run/haproxy.cfg" || fail "HAProxy's configuration lacks the limit of 16 per address"
 friends() {
-  "$build/strat-load" --port "$port" --games 12 --game dhamet --max-plies 40 "$@" >"$run/friends.log" 2>&1 ||
+  timeout 60 "$build/strat-load" --port "$port" --games 12 --game dhamet --max-plies 40 "$@" >"$run/friends.log" 2>&1 ||
     { cat "$run/friends.log" >&2; fail "friend games through HAProxy ($*)"; }
   grep -q 'lost 0, duplicated 0, mismatched games 0, unfinished 0, errors 0, failed connections 0' "$run/friends.log" ||
     { cat "$run/friends.log" >&2; fail "friend games through HAProxy ($*): not all clean"; }
