@@ -7,15 +7,17 @@ set -euo pipefail
 usage() {
   cat <<'EOF'
 usage: scripts/cluster.sh [--nodes N] [--port P] [--host H] [--data DIR | --fresh] [--build DIR]
+                          [--max-per-address N]
   --nodes N    strat serve nodes, named n1 ... nN (default 3)
   --port P     HAProxy's port (default $PORT, else 8080); the nodes take P+1 ... P+N on 127.0.0.1
   --host H     HAProxy's listen address (default 127.0.0.1; 0.0.0.0 to let others in)
   --data DIR   the PostgreSQL cluster's folder, kept between runs (default cluster-data)
   --fresh      a throwaway PostgreSQL cluster in a temporary folder, removed when the cluster stops
   --build DIR  where `strat` was built (default build)
+  --max-per-address N  HAProxy's limit of connections at once per client address (default 64; 0: none)
 EOF
 }
-nodes=3 port=${PORT:-8080} host=127.0.0.1 data=cluster-data fresh=0 build=build
+nodes=3 port=${PORT:-8080} host=127.0.0.1 data=cluster-data fresh=0 build=build per_address=64
 while (($#)); do
   case "$1" in
     --nodes) nodes=${2:?}; shift 2 ;;
@@ -24,6 +26,7 @@ while (($#)); do
     --data) data=${2:?}; shift 2 ;;
     --fresh) fresh=1; shift ;;
     --build) build=${2:?}; shift 2 ;;
+    --max-per-address) per_address=${2:?}; shift 2 ;;
     -h|--help) usage; exit 0 ;;
     *) echo "cluster: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
@@ -103,7 +106,8 @@ for i in $(seq 1 "$nodes"); do
 done
 
 # HAProxy in front: its configuration written for these nodes at each run.
-scripts/haproxy-config.sh --port "$port" --host "$host" --nodes "$nodes" --socket "$run/haproxy.sock" >"$run/haproxy.cfg"
+scripts/haproxy-config.sh --port "$port" --host "$host" --nodes "$nodes" --socket "$run/haproxy.sock" \
+  --max-per-address "$per_address" >"$run/haproxy.cfg" || fail "cannot write HAProxy's configuration"
 haproxy -c -q -f "$run/haproxy.cfg" >"$run/haproxy.log" 2>&1 || fail "bad HAProxy configuration: $(tail -1 "$run/haproxy.log")"
 haproxy -db -f "$run/haproxy.cfg" >>"$run/haproxy.log" 2>&1 &
 pids+=($!)

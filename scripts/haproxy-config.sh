@@ -6,12 +6,14 @@
 #   scripts/haproxy-config.sh --port 8080 --nodes 3                  nodes n1..n3 on 127.0.0.1:8081..8083
 #   scripts/haproxy-config.sh --port 80 --host 0.0.0.0 --server n1=10.0.0.11:8080 --server n2=10.0.0.12:8080
 set -euo pipefail
-port=8080 host=127.0.0.1 nodes=3 socket="" servers=()
+port=8080 host=127.0.0.1 nodes=3 socket="" per_address=64 servers=()
 for arg in "$@"; do
   case "$arg" in
     -h|--help)
       echo "usage: scripts/haproxy-config.sh [--port P] [--host H] [--nodes N | --server NAME=HOST:PORT ...] [--socket PATH]"
+      echo "                                 [--max-per-address N]"
       echo "  without --server: nodes n1..nN on 127.0.0.1, ports P+1..P+N; --socket: HAProxy's admin socket"
+      echo "  --max-per-address N: connections at once per client address (default 64, as strat serve; 0: no limit)"
       exit 0 ;;
   esac
 done
@@ -23,6 +25,7 @@ while (($# >= 2)); do
     --host) host=$value ;;
     --nodes) nodes=$value ;;
     --socket) socket=$value ;;
+    --max-per-address) per_address=$value ;;
     --server) servers+=("$value") ;;
     *) break ;;
   esac
@@ -32,6 +35,7 @@ done
 if ((${#servers[@]} == 0)); then
   for i in $(seq 1 "$nodes"); do servers+=("n$i=127.0.0.1:$((port + i))"); done
 fi
+[[ "$per_address" =~ ^[0-9]+$ ]] || { echo "haproxy-config: --max-per-address must be a whole number, not '$per_address'" >&2; exit 2; }
 for s in "${servers[@]}"; do
   [[ "$s" =~ ^[A-Za-z0-9_.-]+=[^=[:space:]]+:[0-9]+$ ]] || { echo "haproxy-config: bad --server '$s' (NAME=HOST:PORT)" >&2; exit 2; }
 done
@@ -53,15 +57,19 @@ defaults
   timeout server 60s
   timeout tunnel 1h            # an upgraded WebSocket: the nodes ping every 30 s
   timeout client-fin 5s
+  timeout check 5s             # a busy node answers its health check late; a dead one refuses it at once
   retries 3
   option redispatch 1          # a connection refused by a node that died is retried on another
 
 frontend strat
   bind $host:$port
-  # At most 64 connections per client address, as a node alone allows (the nodes behind it see only HAProxy).
+$(if ((per_address > 0)); then cat <<LIMIT
+  # At most $per_address connections per client address, as a node alone allows (the nodes behind it see only HAProxy).
   stick-table type ipv6 size 100k expire 60s store conn_cur
   tcp-request connection track-sc0 src
-  tcp-request connection reject if { sc0_conn_cur gt 64 }
+  tcp-request connection reject if { sc0_conn_cur gt $per_address }
+LIMIT
+fi)
   default_backend nodes
 
 backend nodes

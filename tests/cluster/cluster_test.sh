@@ -2,7 +2,8 @@
 # The cluster on one machine (docs/server.md, "Running several servers"): scripts/cluster.sh with a throwaway
 # PostgreSQL, three nodes and HAProxy on loopback ports. Through HAProxy: the health route, `node=NAME` reaching that
 # node, a seek made on one node listed by another, games made and played to their end (strat-load, HTTP and
-# WebSocket); then a node killed with kill -9: HAProxy's health checks mark it down within seconds and its requests,
+# WebSocket), and friend games whose sockets outnumber HAProxy's per-address limit (the ones refused try again
+# once others have closed, and every game finishes with nothing lost); then a node killed with kill -9: HAProxy's health checks mark it down within seconds and its requests,
 # `node=` ones included, go to the others, where games are still made and played; stopping the script stops
 # everything and removes the throwaway database.
 #   tests/cluster/cluster_test.sh BUILD_DIR
@@ -25,7 +26,7 @@ PY
 )
 url=http://127.0.0.1:$port
 log=$(mktemp /tmp/strat-cluster-test.XXXXXX)
-"$root/scripts/cluster.sh" --fresh --nodes 3 --port "$port" --build "$build" >"$log" 2>&1 &
+"$root/scripts/cluster.sh" --fresh --nodes 3 --port "$port" --build "$build" --max-per-address 16 >"$log" 2>&1 &
 cluster=$!
 finish() {
   kill -TERM "$cluster" 2>/dev/null || true  # a background job ignores SIGINT: TERM, which the script traps alike
@@ -33,14 +34,7 @@ finish() {
   rm -f "$log"
 }
 trap finish EXIT
-for _ in $(seq 1 600); do
-  grep -q '^cluster: http' "$log" && break
-  kill -0 "$cluster" 2>/dev/null || { cat "$log" >&2; fail "the cluster did not start"; }
-  sleep 0.1
-done
-grep -q '^cluster: http' "$log" || { cat "$log" >&2; fail "the cluster did not start within 60 s"; }
-run=$(sed -n 's/.*logs in \([^;]*\);.*/\1/p' "$log")
-[ -d "$run" ] || fail "no run folder in: $(head -1 "$log")"
+run=$("$root/scripts/cluster-wait.sh" "$log" "$cluster") || fail "the cluster did not start"
 
 served_by() { curl -fsS -D - -o /dev/null "$url$1" | tr -d '\r' | sed -n 's/^x-strat-node: //Ip'; }
 status_of() {  # a server's state in HAProxy's statistics: UP, DOWN, ...
@@ -74,6 +68,19 @@ load() { "$build/strat-load" --port "$port" --games 6 --game dhamet --server-age
   { cat "$run/load.log" >&2; fail "games through HAProxy $1"; }; }
 load "(three nodes up)"
 
+# 12 friend games from one address: 24 sockets, 16 let in at once (--max-per-address 16).
+grep -q 'sc0_conn_cur gt 16' "$run/haproxy.cfg" || fail "HAProxy's configuration lacks the limit of 16 per address"
+friends() {
+  timeout 60 "$build/strat-load" --port "$port" --games 12 --game dhamet --max-plies 40 "$@" >"$run/friends.log" 2>&1 ||
+    { cat "$run/friends.log" >&2; fail "friend games through HAProxy ($*)"; }
+  grep -q 'lost 0, duplicated 0, mismatched games 0, unfinished 0, errors 0, failed connections 0' "$run/friends.log" ||
+    { cat "$run/friends.log" >&2; fail "friend games through HAProxy ($*): not all clean"; }
+}
+friends --sources 1
+grep -Eq '^reconnections [1-9]' "$run/friends.log" || { cat "$run/friends.log" >&2; fail "no socket was refused over the limit"; }
+friends --sources 2
+grep -q '^reconnections 0,' "$run/friends.log" || { cat "$run/friends.log" >&2; fail "sockets refused under the limit"; }
+
 victim=$(served_by /api/health)
 [ -n "$victim" ] || fail "HAProxy names no node in its answer"
 kill -9 "$(cat "$run/$victim.pid")"
@@ -88,6 +95,7 @@ other=$(served_by /api/health)
 moved=$(served_by "/api/health?node=$victim")
 [ -n "$moved" ] && [ "$moved" != "$victim" ] || fail "node=$victim was not sent to a node that is up"
 load "(one node killed)"
+friends --sources 2
 
 pids=$(cat "$run"/*.pid)
 kill -TERM "$cluster"
