@@ -234,22 +234,9 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
     Access access;
     std::vector<TokenGrant> claimed;
     std::string owner;
-    try {
-      room_ = hub_.open(token, access, why, &claimed, user);
-    } catch (const Moved& e) {
-      owner = e.node;
-    } catch (const std::exception& e) {
-      why = e.what();  // the database, or this node rejoining the cluster: the client retries
-    }
-    if (!owner.empty()) {
-      // Another node plays the game: where to go, then the close (the client reconnects through the balancer).
-      const std::string moved = json{{"type", "moved"}, {"node", owner}}.dump();
-      co_await close_with(moved, websocket::close_code::try_again_later);
-      co_return;
-    }
-    if (!room_) {
-      const std::string refusal = json{{"type", "error"}, {"request", "join"}, {"message", why}}.dump();
-      co_await close_with(refusal, websocket::close_code::policy_error);
+    room_ = open_here([&] { return hub_.open(token, access, why, &claimed, user); }, owner, why);
+    if (!room_) {  // another node plays the game (the client reconnects through the balancer), or why not
+      co_await writer_.refuse(weak_from_this(), owner, why);
       co_return;
     }
     if (!claimed.empty()) {
@@ -290,13 +277,6 @@ class WsSession : public Client, public std::enable_shared_from_this<WsSession> 
   bool snapshot_waiting() const override { return writer_.snapshot_waiting(); }
 
  private:
-  asio::awaitable<void> close_with(std::string last, websocket::close_code code) {
-    send(std::move(last));
-    co_await writer_.drain();
-    beast::error_code ec;
-    co_await ws_.async_close(code, asio::redirect_error(asio::use_awaitable, ec));
-  }
-
   websocket::stream<beast::tcp_stream> ws_;
   WsWriter writer_{ws_, kQueueBytes};
   Hub& hub_;

@@ -47,6 +47,8 @@ class Hub {
   // plays only the games it holds a lease on, loaded when a request needs one (instead of restore_all), renews
   // its lease every leases->renew_every(), and drops every game it no longer holds. Set before any game is made.
   void set_leases(Leases* leases);
+  // Told after each renewal whether the lease was kept: the node's other games (LiveHub) drop what it lost.
+  void on_renewal(std::function<void(bool kept)> observer) { renewal_observers_.push_back(std::move(observer)); }
   // Hands the games over at a clean stop: the lease ends now.
   void release_games();
   // Moves accepted in one turn of the event loop commit together, and what clients are told of them goes out
@@ -147,6 +149,7 @@ class Hub {
   nlohmann::json lobby_cache_;
   std::chrono::steady_clock::time_point lobby_read_;
   boost::asio::steady_timer renewal_{io_};
+  std::vector<std::function<void(bool)>> renewal_observers_;
   Ratings* ratings_ = nullptr;
   StrengthRatings* strength_ratings_ = nullptr;
   std::set<std::string> rated_;  // finished games already offered to ratings_ by this process

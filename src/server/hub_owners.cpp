@@ -13,7 +13,6 @@ namespace strat::server {
 using nlohmann::json;
 
 namespace {
-constexpr const char* kNoLongerHere = "this server no longer plays this game: reconnecting";
 constexpr std::size_t kFinishedCopies = 64;  // finished games rebuilt for reads, kept for the next ones
 constexpr std::int64_t kOrphansPerRenewal = 16;  // bounds the time one renewal spends replaying games
 constexpr std::int64_t kLobbyOpen = 100;  // the open games listed, newest first
@@ -54,6 +53,7 @@ void Hub::arm_renewal() {
     for (const auto& [id, r] : rooms_)
       if (!kept || !leases_->holds(id)) lost.push_back(id);
     for (const auto& id : lost) drop_room(id, kNoLongerHere);
+    for (const auto& observer : renewal_observers_) observer(kept);
     if (kept) adopt_orphans();
     arm_renewal();
   });

@@ -16,6 +16,12 @@ const Migration kFirstVersion{1,
                               "CREATE TABLE IF NOT EXISTS game_owners (game_id TEXT PRIMARY KEY REFERENCES games(id),"
                               " node TEXT NOT NULL, epoch BIGINT NOT NULL)"};
 
+// The owners of live team games. No reference to live_games: LiveStore creates that table, on its own connection,
+// after the node has started.
+const Migration kLiveOwners{2,
+                            "CREATE TABLE IF NOT EXISTS live_owners (game_id TEXT PRIMARY KEY, node TEXT NOT NULL,"
+                            " epoch BIGINT NOT NULL)"};
+
 // The fence checks games in statements of 1, 2, 4, ... 64 ids (the last id repeated to fill one): a handful of
 // statement texts, each prepared once per connection, whatever the size of a commit's group.
 constexpr std::size_t kIdsPerCheck = 64;
@@ -31,7 +37,7 @@ Leases::Leases(Store& store, std::string node, std::int64_t lease_ms)
             : "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)";
   lock_share_ = pg ? " FOR SHARE" : "";
   lock_update_ = pg ? " FOR UPDATE" : "";
-  migrate(db_, "leases", {kFirstVersion});
+  migrate(db_, "leases", {kFirstVersion, kLiveOwners});
   start_epoch(now_ms());
   store_.set_fence(this);
 }
@@ -47,7 +53,7 @@ void Leases::start_epoch(std::int64_t alive) {
                .rows.at(0)
                .integer(0);
   tx.commit();
-  held_.clear();
+  for (auto& held : held_) held.clear();
   renewed_ = std::chrono::steady_clock::now();
 }
 
@@ -64,7 +70,7 @@ bool Leases::renew(std::int64_t alive) {
 
 void Leases::release() {
   db_.run("UPDATE nodes SET expires=0, alive=? WHERE name=? AND epoch=?", {now_ms(), node_, epoch_});
-  held_.clear();
+  for (auto& held : held_) held.clear();
 }
 
 void Leases::check_live(Db& db) {
@@ -73,7 +79,8 @@ void Leases::check_live(Db& db) {
     throw NotOwner("the lease of node " + node_ + " ran out");
 }
 
-Leases::Owner Leases::acquire(const std::string& id) {
+Leases::Owner Leases::acquire(const std::string& id, Games games) {
+  const std::string table = owners_table(games);
   DbTransaction tx(db_);
   try {
     check_live(db_);
@@ -81,15 +88,15 @@ Leases::Owner Leases::acquire(const std::string& id) {
     return {};
   }
   Owner mine{true, node_, std::nullopt, false};
-  if (db_.run("INSERT INTO game_owners (game_id, node, epoch) VALUES (?,?,?) ON CONFLICT (game_id) DO NOTHING",
+  if (db_.run("INSERT INTO " + table + " (game_id, node, epoch) VALUES (?,?,?) ON CONFLICT (game_id) DO NOTHING",
               {id, node_, epoch_})
           .changed == 1) {
     tx.commit();
-    held_.insert(id);
+    held_of(games).insert(id);
     return mine;
   }
   // Locked until the end: a write of the owner's that checked its fence first commits before this goes on.
-  const auto row = db_.run("SELECT node, epoch FROM game_owners WHERE game_id=?" + lock_update_, {id}).rows.at(0);
+  const auto row = db_.run("SELECT node, epoch FROM " + table + " WHERE game_id=?" + lock_update_, {id}).rows.at(0);
   const std::string owner = row.text(0);
   const std::int64_t epoch = row.integer(1);
   if (owner != node_ || epoch != epoch_) {
@@ -98,17 +105,17 @@ Leases::Owner Leases::acquire(const std::string& id) {
                               {owner, epoch})
                           .rows;
     if (!prev.empty() && prev[0].integer(1) == 1) return {false, owner, std::nullopt, true};
-    db_.run("UPDATE game_owners SET node=?, epoch=? WHERE game_id=?", {node_, epoch_, id});
+    db_.run("UPDATE " + table + " SET node=?, epoch=? WHERE game_id=?", {node_, epoch_, id});
     mine.had_owner = true;
     if (!prev.empty()) mine.previous_alive = prev[0].integer(0);
   }
   tx.commit();
-  held_.insert(id);
+  held_of(games).insert(id);
   return mine;
 }
 
-std::string Leases::owner(const std::string& id) {
-  const auto rows = db_.run("SELECT o.node FROM game_owners o JOIN nodes n ON n.name=o.node AND n.epoch=o.epoch "
+std::string Leases::owner(const std::string& id, Games games) {
+  const auto rows = db_.run("SELECT o.node FROM " + std::string(owners_table(games)) + " o JOIN nodes n ON n.name=o.node AND n.epoch=o.epoch "
                             "WHERE o.game_id=? AND n.expires > " + now_,
                             {id})
                         .rows;
@@ -125,14 +132,14 @@ std::vector<std::string> Leases::orphans(std::int64_t limit) {
   return out;
 }
 
-std::vector<std::string> Leases::held(Db& db, const std::vector<std::string>& ids) {
+std::vector<std::string> Leases::held_in(Games games, Db& db, const std::vector<std::string>& ids) {
   std::vector<std::string> out;
   std::set<std::string> found;
   for (std::size_t from = 0; from < ids.size(); from += kIdsPerCheck) {
     const std::size_t n = std::min(kIdsPerCheck, ids.size() - from);
     std::size_t slots = 1;
     while (slots < n) slots *= 2;
-    std::string sql = "SELECT o.game_id FROM game_owners o JOIN nodes n ON n.name=o.node AND n.epoch=o.epoch WHERE "
+    std::string sql = "SELECT o.game_id FROM " + std::string(owners_table(games)) + " o JOIN nodes n ON n.name=o.node AND n.epoch=o.epoch WHERE "
                       "o.node=? AND o.epoch=? AND n.expires > " + now_ + " AND o.game_id IN (?";
     for (std::size_t i = 1; i < slots; ++i) sql += ",?";
     sql += ")" + lock_share_;
@@ -142,14 +149,15 @@ std::vector<std::string> Leases::held(Db& db, const std::vector<std::string>& id
       if (found.insert(r.text(0)).second) out.push_back(r.text(0));
   }
   for (const auto& id : ids)
-    if (!found.count(id)) held_.erase(id);
+    if (!found.count(id)) held_of(games).erase(id);
   return out;
 }
 
-void Leases::take_new(Db& db, const std::string& id) {
+void Leases::take_new_in(Games games, Db& db, const std::string& id) {
   check_live(db);
-  db.run("INSERT INTO game_owners (game_id, node, epoch) VALUES (?,?,?)", {id, node_, epoch_});
-  held_.insert(id);
+  db.run("INSERT INTO " + std::string(owners_table(games)) + " (game_id, node, epoch) VALUES (?,?,?)",
+         {id, node_, epoch_});
+  held_of(games).insert(id);
 }
 
 }  // namespace strat::server

@@ -5,7 +5,8 @@
 // node named in `game_owners` with that node's epoch, while that epoch's lease lives; a node takes a free game, or
 // one whose owner's lease expired, in one transaction (acquire), and every write of a game checks ownership in
 // its own transaction (StoreFence). Lease times are the database's clock (PostgreSQL's clock_timestamp(), SQLite's
-// julianday('now')); `alive` is the node's own clock, the one the games' clocks run on.
+// julianday('now')); `alive` is the node's own clock, the one the games' clocks run on. Live team games (LiveHub)
+// follow the same rules with owners of their own, in `live_owners`, fenced by live_fence() on LiveStore's writes.
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -18,12 +19,34 @@
 
 namespace strat::server {
 
+// What a game's clients are told when this node drops it, before the close that makes them reconnect.
+constexpr const char* kNoLongerHere = "this server no longer plays this game: reconnecting";
+
 // A request for a game that another node plays: where to go.
 struct Moved : std::runtime_error {
   explicit Moved(std::string owner)
       : std::runtime_error("this game is played by node " + owner), node(std::move(owner)) {}
   std::string node;
 };
+
+// Board games (Store, `game_owners`) and live team games (LiveStore, `live_owners`): two tables, since their ids
+// are two sets that may meet.
+enum class Games { kBoard, kLive };
+
+// A socket's opening of a link's game by `open`, which may throw: Moved puts the owner's name in `node`, any other
+// error its text in `why` (the database, or this node rejoining the cluster: the client retries), and then a
+// value-initialized result comes back.
+template <class Open>
+auto open_here(Open&& open, std::string& node, std::string& why) -> decltype(open()) {
+  try {
+    return open();
+  } catch (const Moved& e) {
+    node = e.node;
+  } catch (const std::exception& e) {
+    why = e.what();
+  }
+  return {};
+}
 
 class Leases : public StoreFence {
  public:
@@ -58,21 +81,39 @@ class Leases : public StoreFence {
     bool had_owner = false;  // a node (of another epoch or name) held it before
   };
   // Takes game `id` for this node when it is free, its owner's lease expired, or it is this node's already.
-  Owner acquire(const std::string& id);
+  Owner acquire(const std::string& id, Games games = Games::kBoard);
   // The node whose live lease holds game `id` ("" when none).
-  std::string owner(const std::string& id);
+  std::string owner(const std::string& id, Games games = Games::kBoard);
   // Up to `limit` unfinished games, in random order, whose owner's lease expired: games nobody plays.
   std::vector<std::string> orphans(std::int64_t limit);
   // A clean stop: the lease ends now, so other nodes take the games at once.
   void release();
   // Whether this node held `id` when it last checked.
-  bool holds(const std::string& id) const { return held_.count(id) > 0; }
-  void forget(const std::string& id) { held_.erase(id); }
+  bool holds(const std::string& id, Games games = Games::kBoard) const { return held_of(games).count(id) > 0; }
+  void forget(const std::string& id, Games games = Games::kBoard) { held_of(games).erase(id); }
 
-  std::vector<std::string> held(Db& db, const std::vector<std::string>& ids) override;
-  void take_new(Db& db, const std::string& id) override;
+  std::vector<std::string> held(Db& db, const std::vector<std::string>& ids) override {
+    return held_in(Games::kBoard, db, ids);
+  }
+  void take_new(Db& db, const std::string& id) override { take_new_in(Games::kBoard, db, id); }
+  // The fence of live team games' writes (LiveStore::set_fence).
+  StoreFence& live_fence() { return live_fence_; }
 
  private:
+  struct LiveFence : StoreFence {
+    explicit LiveFence(Leases& leases) : leases(leases) {}
+    std::vector<std::string> held(Db& db, const std::vector<std::string>& ids) override {
+      return leases.held_in(Games::kLive, db, ids);
+    }
+    void take_new(Db& db, const std::string& id) override { leases.take_new_in(Games::kLive, db, id); }
+    Leases& leases;
+  };
+  std::vector<std::string> held_in(Games games, Db& db, const std::vector<std::string>& ids);
+  void take_new_in(Games games, Db& db, const std::string& id);
+  std::set<std::string>& held_of(Games games) { return held_[games == Games::kLive]; }
+  const std::set<std::string>& held_of(Games games) const { return held_[games == Games::kLive]; }
+  static const char* owners_table(Games games) { return games == Games::kLive ? "live_owners" : "game_owners"; }
+
   void start_epoch(std::int64_t alive);
   // Locks this epoch's node row against a concurrent renewal; throws NotOwner when its lease ran out.
   void check_live(Db& db);
@@ -82,7 +123,8 @@ class Leases : public StoreFence {
   std::string node_;
   std::int64_t lease_ms_;
   std::int64_t epoch_ = 0;
-  std::set<std::string> held_;
+  std::set<std::string> held_[2];  // by Games
+  LiveFence live_fence_{*this};
   std::string now_;         // SQL: the database's clock in milliseconds
   std::string lock_share_;  // " FOR SHARE" on PostgreSQL; SQLite's write transactions are already exclusive
   std::string lock_update_;

@@ -1,6 +1,5 @@
 #include "server/live_http.hpp"
 
-#include <boost/asio/redirect_error.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/this_coro.hpp>
 #include <boost/asio/use_awaitable.hpp>
@@ -16,6 +15,7 @@
 #include "games/stratego_live/cards.hpp"
 #include "games/stratego_live/events.hpp"
 #include "server/headers.hpp"
+#include "server/leases.hpp"
 #include "server/live_hub.hpp"
 #include "server/query.hpp"
 #include "server/ws_writer.hpp"
@@ -81,6 +81,11 @@ LiveResponse live_api(LiveHub& hub, const LiveRequest& req) {
       return json_reply(req, hub.state(query_param(req.target(), "token")));
     if (path == "/api/live/cards" && req.method() == http::verb::get) return cards(req);
     return json_reply(req, json{{"error", "no API route " + std::string(path)}}, http::status::not_found);
+  } catch (const Moved& e) {
+    // Thrown only once the token named the game: 421 with the node that plays it, as for board games.
+    return json_reply(req, json{{"error", e.what()}, {"node", e.node}}, http::status::misdirected_request);
+  } catch (const NotOwner& e) {
+    return json_reply(req, json{{"error", e.what()}}, http::status::service_unavailable);
   } catch (const BadInput& e) {
     return json_reply(req, json{{"error", e.what()}}, http::status::bad_request);
   } catch (const std::exception& e) {
@@ -105,20 +110,19 @@ class LiveWsSession : public Client, public std::enable_shared_from_this<LiveWsS
     ws_.read_message_max(16 * 1024);
     co_await ws_.async_accept(req, asio::use_awaitable);
     LiveHub::Seat seat;
-    std::string why;
-    if (!hub_.open(token, seat, why)) {
-      send(json{{"type", "error"}, {"request", "join"}, {"message", why}}.dump());
-      co_await writer_.drain();  // let the message go out before closing
-      beast::error_code ec;
-      co_await ws_.async_close(websocket::close_code::policy_error, asio::redirect_error(asio::use_awaitable, ec));
+    std::string why, owner;
+    const bool opened = open_here([&] { return hub_.open(token, seat, why); }, owner, why);
+    if (!opened) {  // another node plays the game (the client reconnects through the balancer), or why not
+      co_await writer_.refuse(weak_from_this(), owner, why);
       co_return;
     }
     hub_.join(seat, this);
     beast::flat_buffer buffer;
     try {
-      for (;;) {
+      while (!dropped_) {
         buffer.clear();
         co_await ws_.async_read(buffer, asio::use_awaitable);
+        if (dropped_) break;  // this node lost the game while the message was read
         json message = json::parse(beast::buffers_to_string(buffer.data()), nullptr, false);
         if (message.is_discarded()) {
           send(json{{"type", "error"}, {"request", ""}, {"message", "messages must be JSON objects"}}.dump());
@@ -134,11 +138,17 @@ class LiveWsSession : public Client, public std::enable_shared_from_this<LiveWsS
   }
 
   void send(std::string text) override { writer_.send(std::move(text), weak_from_this()); }
+  void disconnect(std::string last) override {
+    dropped_ = true;
+    send(std::move(last));
+    writer_.close_after_queue(weak_from_this(), WsWriter::kMovedReason);
+  }
 
  private:
   websocket::stream<beast::tcp_stream> ws_;
   WsWriter writer_{ws_, kQueueBytes};
   LiveHub& hub_;
+  bool dropped_ = false;  // the hub dropped the game: the seat is no longer valid
 };
 }  // namespace
 

@@ -18,14 +18,19 @@ LiveHub::LiveHub(LiveStore& store, std::function<std::int64_t()> clock, std::fun
       seeds_(seeds ? std::move(seeds) : std::function<std::uint64_t()>(secure_random_u64)) {}
 
 void LiveHub::restore_all() {
-  for (const auto& id : store_.game_ids()) {
-    try {
-      json log = json::array();
-      for (const auto& text : store_.events(id)) log.push_back(json::parse(text));
-      games_.emplace(id, Entry{live::LiveGame::from_json(log), {}});
-    } catch (const std::exception& e) {
-      std::cerr << "strat serve: cannot restore live game " << id << ": " << e.what() << "\n";
-    }
+  for (const auto& id : store_.game_ids()) load(id);
+}
+
+bool LiveHub::load(const std::string& id) {
+  try {
+    json log = json::array();
+    for (const auto& text : store_.events(id)) log.push_back(json::parse(text));
+    if (log.empty()) return false;
+    games_.insert_or_assign(id, Entry{live::LiveGame::from_json(log), {}});
+    return true;
+  } catch (const std::exception& e) {
+    std::cerr << "strat serve: cannot restore live game " << id << ": " << e.what() << "\n";
+    return false;
   }
 }
 
@@ -42,7 +47,8 @@ json LiveHub::create(const json& form) {
 
 bool LiveHub::open(const std::string& token, Seat& seat, std::string& why) {
   auto row = token.size() == 32 ? store_.token(token) : std::nullopt;
-  if (!row || !games_.count(row->game_id)) {
+  // Only now, the token known: another node's name is told to its holders alone (Moved).
+  if (!row || !live_entry(row->game_id)) {
     why = "unknown or malformed live game link";
     return false;
   }
@@ -106,6 +112,8 @@ void LiveHub::handle(const Seat& seat, Client* client, const json& m) {
     const int seq = ev.seq;
     e.game = std::move(next);
     broadcast(seat.game_id, e, seq);
+  } catch (const NotOwner&) {
+    drop(seat.game_id);  // the refused event is told to nobody: the devices reconnect to the game's node
   } catch (const BadInput& err) {
     client->send(json{{"type", "error"}, {"request", request}, {"message", err.what()}}.dump());
   }

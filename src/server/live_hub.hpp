@@ -19,6 +19,8 @@
 
 namespace strat::server {
 
+class Leases;
+
 class LiveHub {
  public:
   // `clock` and `seeds` (the blind-deal seed of each new game) default to the wall clock and the kernel's
@@ -26,6 +28,13 @@ class LiveHub {
   explicit LiveHub(LiveStore& store, std::function<std::int64_t()> clock = nullptr,
                    std::function<std::uint64_t()> seeds = nullptr);
   void restore_all();  // every stored game, replayed from its log; returns quietly past a bad one
+  // Several servers on one database (docs/server.md, "Several servers: owners, leases and fencing"): this node
+  // plays only the live games it holds a lease on, each loaded when a request needs it (instead of restore_all);
+  // open and state throw Moved for a game another node plays. Fences the store's writes with
+  // leases->live_fence(). Set before any game is made.
+  void set_leases(Leases* leases);
+  // After each renewal of the lease: drops the games this node no longer holds (every game when `kept` is false).
+  void drop_lost(bool kept);
 
   // POST /api/live: {"players_per_team":8,"cards":0,"names":[..],"rosters":[..]} -> {"id", "tokens":{referee,red,blue}}
   nlohmann::json create(const nlohmann::json& form);
@@ -36,7 +45,8 @@ class LiveHub {
     std::string game_id;
     int role = live::kReferee;
   };
-  // A device opens a game with its link's token; false (and why) for an unknown one.
+  // A device opens a game with its link's token; false (and why) for an unknown one. A game dropped later (this
+  // node lost it) tells its devices so and disconnects them (Client::disconnect).
   bool open(const std::string& token, Seat& seat, std::string& why);
   void join(const Seat& seat, Client* client);  // sends the view at once
   void leave(Client* client);
@@ -51,6 +61,10 @@ class LiveHub {
     live::LiveGame game;
     std::vector<std::pair<Client*, int>> clients;  // device and its role
   };
+  // The game, loaded (and, with leases, taken) when not yet played here; nullptr when there is no such game.
+  Entry* live_entry(const std::string& id);
+  bool load(const std::string& id);  // replays the stored log; false (logged) for a bad one
+  void drop(const std::string& id);
   void broadcast(const std::string& id, Entry& entry, int changed_seq);
   static std::string message(const live::LiveGame& game, int role, int changed_seq);
 
@@ -58,6 +72,7 @@ class LiveHub {
   std::function<std::int64_t()> clock_;
   std::function<std::uint64_t()> seeds_;
   std::map<std::string, Entry> games_;
+  Leases* leases_ = nullptr;
 };
 
 }  // namespace strat::server

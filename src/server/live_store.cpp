@@ -24,6 +24,7 @@ void LiveStore::create(const std::string& id, const std::string& create_event, c
                        std::int64_t now) {
   DbTransaction tx(*db_);
   db_->run("INSERT INTO live_games (id, created, updated) VALUES (?,?,?)", {id, now, now});
+  if (fence_) fence_->take_new(*db_, id);
   db_->run("INSERT INTO live_events (game_id, seq, event) VALUES (?,0,?)", {id, create_event});
   for (const auto& t : tokens)
     db_->run("INSERT INTO live_tokens (token, game_id, role) VALUES (?,?,?)", {t.token, id, std::int64_t{t.role}});
@@ -32,6 +33,7 @@ void LiveStore::create(const std::string& id, const std::string& create_event, c
 
 void LiveStore::add_event(const std::string& id, int seq, const std::string& event_json, std::int64_t now) {
   DbTransaction tx(*db_);
+  if (fence_ && fence_->held(*db_, {id}).empty()) throw NotOwner("this server no longer plays live game " + id);
   db_->run("INSERT INTO live_events (game_id, seq, event) VALUES (?,?,?)", {id, std::int64_t{seq}, event_json});
   db_->run("UPDATE live_games SET updated=? WHERE id=?", {now, id});
   tx.commit();

@@ -82,7 +82,12 @@ int serve(ServeArgs args, std::ostream& out, std::ostream& err) {
   auto live_store_ptr = open([&] { return std::make_unique<LiveStore>(args.db); });
   LiveStore& live_store = *live_store_ptr;
   LiveHub live(live_store);
-  live.restore_all();
+  if (leases) {  // each live game is loaded when a request needs it, and dropped with the lease
+    live.set_leases(leases.get());
+    hub.on_renewal([&live](bool kept) { live.drop_lost(kept); });
+  } else {
+    live.restore_all();
+  }
   ServeConfig config = args.config;
   config.live = &live;
   config.accounts = accounts_ptr.get();

@@ -5,6 +5,7 @@
 // letting the server's memory grow without limit. What was queued is dropped at once; the peer is sent a close
 // frame saying why after the message being written, and the socket is closed outright if that does not go out
 // within a moment.
+#include <boost/asio/redirect_error.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/this_coro.hpp>
 #include <boost/asio/use_awaitable.hpp>
@@ -14,6 +15,7 @@
 #include <cstddef>
 #include <deque>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 
 namespace strat::server {
@@ -69,6 +71,20 @@ class WsWriter {
       t.expires_after(std::chrono::milliseconds(10));
       co_await t.async_wait(boost::asio::use_awaitable);
     }
+  }
+
+  // Answers a socket whose link opens nothing on this server, then closes it: when another node plays the game
+  // (`node`), `moved` naming it and 1013 (the client goes there); otherwise an error saying `why` and 1008.
+  boost::asio::awaitable<void> refuse(std::weak_ptr<void> owner, std::string node, std::string why) {
+    const bool moved = !node.empty();
+    send(moved ? nlohmann::json{{"type", "moved"}, {"node", node}}.dump()
+               : nlohmann::json{{"type", "error"}, {"request", "join"}, {"message", why}}.dump(),
+         owner);
+    co_await drain();
+    boost::beast::error_code ec;
+    co_await ws_.async_close(moved ? boost::beast::websocket::close_code::try_again_later
+                                   : boost::beast::websocket::close_code::policy_error,
+                             boost::asio::redirect_error(boost::asio::use_awaitable, ec));
   }
 
  private:
