@@ -5,12 +5,15 @@
 // and only what both engines accept (ON CONFLICT, no INSERT OR ...). Every value crosses as an integer or a text.
 //
 // Each connection prepares a statement once (keyed by its text) and keeps it. Errors throw std::runtime_error
-// with the engine's message; a lost PostgreSQL connection is reopened before the next statement outside a
-// transaction, and a statement that failed on it is never retried (its outcome is unknown, so whatever it was for
-// is refused, never acknowledged).
+// with the engine's message (DbUnavailable when the database cannot be reached). A lost PostgreSQL connection is
+// reopened before the next statement outside a transaction. A statement that failed on it is sent again on the new
+// connection only when it cannot have changed anything: a transaction's BEGIN, a statement's preparation, or a
+// SELECT outside a transaction; any other is never retried (its outcome is unknown, so whatever it was for is
+// refused, never acknowledged). So after a database restart each connection's next request works.
 #include <cstdint>
 #include <initializer_list>
 #include <span>
+#include <stdexcept>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -20,6 +23,11 @@
 namespace strat::server {
 
 using DbValue = std::variant<std::int64_t, std::string>;
+
+// The database could not be reached (PostgreSQL restarted, the network failed): the request may be tried again.
+struct DbUnavailable : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 struct DbRow {
   std::vector<std::string> values;  // every column as text (no column the stores read is NULL)

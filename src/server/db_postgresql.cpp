@@ -47,29 +47,12 @@ class PostgresDb final : public Db {
   std::string_view engine() const override { return "postgresql"; }
 
   DbResult execute(const std::string& sql, std::span<const DbValue> params) override {
-    reconnect_if_lost();
-    const std::string& name = prepare(sql);
-    std::vector<std::string> texts;
-    texts.reserve(params.size());
-    for (const auto& p : params)
-      texts.push_back(std::holds_alternative<std::int64_t>(p) ? std::to_string(std::get<std::int64_t>(p))
-                                                              : std::get<std::string>(p));
-    std::vector<const char*> values;
-    for (const auto& t : texts) values.push_back(t.c_str());
-    Result r(PQexecPrepared(conn_, name.c_str(), static_cast<int>(values.size()), values.data(), nullptr, nullptr, 0));
-    check(r.get(), sql);
-    DbResult out;
-    const int rows = PQntuples(r.get()), cols = PQnfields(r.get());
-    out.rows.reserve(static_cast<std::size_t>(rows));
-    for (int i = 0; i < rows; ++i) {
-      DbRow row;
-      for (int c = 0; c < cols; ++c)
-        row.values.emplace_back(PQgetvalue(r.get(), i, c), static_cast<std::size_t>(PQgetlength(r.get(), i, c)));
-      out.rows.push_back(std::move(row));
+    try {
+      return execute_once(sql, params);
+    } catch (const DbUnavailable&) {
+      if (in_transaction_ || !reads_only(sql)) throw;
+      return execute_once(sql, params);  // a read found the connection dead: once more on a new one
     }
-    const char* changed = PQcmdTuples(r.get());
-    out.changed = changed && *changed ? std::atoll(changed) : 0;
-    return out;
   }
 
   void script(const std::string& sql) override {
@@ -79,7 +62,11 @@ class PostgresDb final : public Db {
   }
 
   void begin() override {
-    script("BEGIN");
+    try {
+      script("BEGIN");
+    } catch (const DbUnavailable&) {
+      script("BEGIN");  // nothing of the transaction was sent yet: once more on a new connection
+    }
     in_transaction_ = true;
   }
   void begin_exclusive() override {
@@ -106,6 +93,34 @@ class PostgresDb final : public Db {
   }
 
  private:
+  DbResult execute_once(const std::string& sql, std::span<const DbValue> params) {
+    reconnect_if_lost();
+    const std::string& name = prepare(sql);
+    std::vector<std::string> texts;
+    texts.reserve(params.size());
+    for (const auto& p : params)
+      texts.push_back(std::holds_alternative<std::int64_t>(p) ? std::to_string(std::get<std::int64_t>(p))
+                                                              : std::get<std::string>(p));
+    std::vector<const char*> values;
+    for (const auto& t : texts) values.push_back(t.c_str());
+    Result r(PQexecPrepared(conn_, name.c_str(), static_cast<int>(values.size()), values.data(), nullptr, nullptr, 0));
+    check(r.get(), sql);
+    DbResult out;
+    const int rows = PQntuples(r.get()), cols = PQnfields(r.get());
+    out.rows.reserve(static_cast<std::size_t>(rows));
+    for (int i = 0; i < rows; ++i) {
+      DbRow row;
+      for (int c = 0; c < cols; ++c)
+        row.values.emplace_back(PQgetvalue(r.get(), i, c), static_cast<std::size_t>(PQgetlength(r.get(), i, c)));
+      out.rows.push_back(std::move(row));
+    }
+    const char* changed = PQcmdTuples(r.get());
+    out.changed = changed && *changed ? std::atoll(changed) : 0;
+    return out;
+  }
+
+  static bool reads_only(const std::string& sql) { return sql.rfind("SELECT ", 0) == 0; }
+
   struct Result {
     explicit Result(PGresult* r) : r_(r) {}
     ~Result() { PQclear(r_); }
@@ -125,7 +140,8 @@ class PostgresDb final : public Db {
     if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return;
     std::string msg = first_line(r ? PQresultErrorMessage(r) : PQerrorMessage(conn_));
     if (msg.empty()) msg = first_line(PQerrorMessage(conn_));
-    if (PQstatus(conn_) != CONNECTION_OK) msg = "connection lost: " + msg;
+    if (PQstatus(conn_) != CONNECTION_OK)
+      throw DbUnavailable("postgresql: connection lost: " + msg + " in " + sql.substr(0, 60));
     throw std::runtime_error("postgresql: " + msg + " in " + sql.substr(0, 60));
   }
 
@@ -133,11 +149,11 @@ class PostgresDb final : public Db {
   // but never in the middle of a transaction, whose statements died with the old one.
   void reconnect_if_lost() {
     if (PQstatus(conn_) == CONNECTION_OK) return;
-    if (in_transaction_) throw std::runtime_error("postgresql: connection lost in a transaction");
+    if (in_transaction_) throw DbUnavailable("postgresql: connection lost in a transaction");
     PQreset(conn_);
     prepared_.clear();
     if (PQstatus(conn_) != CONNECTION_OK)
-      throw std::runtime_error("postgresql: cannot reconnect to " + redacted_db(url_) + ": " +
+      throw DbUnavailable("postgresql: cannot reconnect to " + redacted_db(url_) + ": " +
                                first_line(PQerrorMessage(conn_)));
     quiet();
   }
@@ -147,6 +163,12 @@ class PostgresDb final : public Db {
     if (it != prepared_.end()) return it->second;
     std::string name = "s" + std::to_string(++statements_);
     Result r(PQprepare(conn_, name.c_str(), numbered(sql).c_str(), 0, nullptr));
+    if (PQresultStatus(r.get()) != PGRES_COMMAND_OK && PQstatus(conn_) != CONNECTION_OK && !in_transaction_) {
+      reconnect_if_lost();  // only the preparation was sent: once more on a new connection
+      Result again(PQprepare(conn_, name.c_str(), numbered(sql).c_str(), 0, nullptr));
+      check(again.get(), sql);
+      return prepared_.emplace(sql, std::move(name)).first->second;
+    }
     check(r.get(), sql);
     return prepared_.emplace(sql, std::move(name)).first->second;
   }

@@ -204,6 +204,9 @@ Response api(Hub& hub, const Request& req, AccountRoutes* accounts, Matchmaking*
     return json_response(req, json{{"error", e.what()}, {"node", e.node}}, http::status::misdirected_request);
   } catch (const NotOwner& e) {
     return error_response(req, http::status::service_unavailable, e.what());
+  } catch (const DbUnavailable& e) {
+    std::cerr << "strat serve: " << e.what() << "\n";
+    return error_response(req, http::status::service_unavailable, "the database is unavailable: try again");
   } catch (const NotLoggedIn& e) {
     return error_response(req, http::status::unauthorized, e.what());
   } catch (const BadInput& e) {

@@ -86,6 +86,9 @@ LiveResponse live_api(LiveHub& hub, const LiveRequest& req) {
     return json_reply(req, json{{"error", e.what()}, {"node", e.node}}, http::status::misdirected_request);
   } catch (const NotOwner& e) {
     return json_reply(req, json{{"error", e.what()}}, http::status::service_unavailable);
+  } catch (const DbUnavailable& e) {
+    std::cerr << "strat serve: " << e.what() << "\n";
+    return json_reply(req, json{{"error", "the database is unavailable: try again"}}, http::status::service_unavailable);
   } catch (const BadInput& e) {
     return json_reply(req, json{{"error", e.what()}}, http::status::bad_request);
   } catch (const std::exception& e) {

@@ -4,8 +4,8 @@
 # node, a seek made on one node listed by another, games made and played to their end (strat-load, HTTP and
 # WebSocket), and friend games whose sockets outnumber HAProxy's per-address limit (the ones refused try again
 # once others have closed, and every game finishes with nothing lost); then a node killed with kill -9: HAProxy's health checks mark it down within seconds and its requests,
-# `node=` ones included, go to the others, where games are still made and played; stopping the script stops
-# everything and removes the throwaway database.
+# `node=` ones included, go to the others, where games are still made and played; then PostgreSQL restarted under
+# the nodes, which carry on; stopping the script stops everything and removes the throwaway database.
 #   tests/cluster/cluster_test.sh BUILD_DIR
 set -euo pipefail
 build=$(cd "${1:?usage: tests/cluster/cluster_test.sh BUILD_DIR}" && pwd)
@@ -96,6 +96,14 @@ moved=$(served_by "/api/health?node=$victim")
 [ -n "$moved" ] && [ "$moved" != "$victim" ] || fail "node=$victim was not sent to a node that is up"
 load "(one node killed)"
 friends --sources 2
+
+# PostgreSQL itself restarted under the nodes: they connect again by themselves (their lease renewals, their
+# listening connections and their stores), and games are made and played as before.
+pg_bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
+as=(); [ "$(id -u)" -eq 0 ] && as=(runuser -u postgres --)
+"${as[@]}" "$pg_bin/pg_ctl" -D "$(dirname "$run")/pg" -m fast -w -t 60 restart >/dev/null ||
+  fail "PostgreSQL did not restart"
+load "(after PostgreSQL restarted)"
 
 pids=$(cat "$run"/*.pid)
 kill -TERM "$cluster"

@@ -2,6 +2,7 @@
 // scripts/with-postgres.sh (ctest's ServerSuiteOnPostgreSQL).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <stdexcept>
@@ -21,11 +22,23 @@ namespace {
 
 // What a database restart does to the server's connections: every other client's connection is closed by the
 // database (the tests run one at a time, so these are the server's).
-void cut_other_connections() {
-  open_db(std::getenv("STRAT_TEST_POSTGRES"))
-      ->run("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND "
+void cut_other_connections(Db& from) {
+  from.run("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND "
             "datname = current_database() AND backend_type = 'client backend'");
 }
+void cut_other_connections() { cut_other_connections(*open_db(std::getenv("STRAT_TEST_POSTGRES"))); }
+
+// What a database that stays down does: every other connection closed, and no new one let in while this lives
+// (the tests' role may not log in; connections already open stay), until the connection that holds it lets them
+// in again as it ends.
+struct DatabaseDown {
+  DatabaseDown() : db(open_db(std::getenv("STRAT_TEST_POSTGRES"))) {
+    db->script("ALTER ROLE CURRENT_USER NOLOGIN");
+    cut_other_connections(*db);
+  }
+  ~DatabaseDown() { db->script("ALTER ROLE CURRENT_USER LOGIN"); }
+  std::unique_ptr<Db> db;
+};
 
 struct StoreOnEngine : ::testing::Test {
   void SetUp() override {
@@ -104,8 +117,9 @@ TEST_F(StoreOnEngine, AnInviteIsClaimedOnceWhicheverConnectionClaimsIt) {
   EXPECT_FALSE(one.token("theirs"));
 }
 
-// A database server that restarts (here: the connection cut by the server) makes the next write fail with a
-// clear error, never a false acknowledgement, and the one after it goes through on a new connection.
+// A database server that restarts (here: the connection cut by the server) makes the next write outside a
+// transaction fail with a clear error, never a false acknowledgement, and the one after it goes through on a new
+// connection; a read or a transaction finding the connection lost goes through at once on a new one.
 TEST_F(StoreOnEngine, ALostPostgreSQLConnectionFailsOneWriteThenReconnects) {
   if (!server_test::on_postgresql()) GTEST_SKIP() << "PostgreSQL only: runs under ServerSuiteOnPostgreSQL";
   Store store(where);
@@ -120,11 +134,17 @@ TEST_F(StoreOnEngine, ALostPostgreSQLConnectionFailsOneWriteThenReconnects) {
   }
   store.add_move("g3", {1, 1, "a7-a6", {0, 0}, 2});
   EXPECT_EQ(store.moves("g3").size(), 2u);
+  // What cannot have changed anything is sent again on a new connection: a read, and a transaction's BEGIN.
+  cut_other_connections();
+  EXPECT_EQ(store.moves("g3").size(), 2u) << "a read on a lost connection failed";
+  cut_other_connections();
+  EXPECT_NO_THROW(store.create_game(game("g4"), {})) << "a transaction on a lost connection failed at its BEGIN";
+  EXPECT_TRUE(store.game("g4").has_value());
 }
 
 // Group commit through the Hub (the network server's mode) when the database goes away mid-game: the moves of
 // the lost group are not played, nobody was told they were, the players get a clear error and the stored game,
-// and the server goes on; the next move is stored on a new connection.
+// and the server goes on; the next move, the database back, is stored on a new connection.
 TEST_F(StoreOnEngine, ALostGroupCommitIsNeverAnnouncedAndTheGameGoesBackToTheStore) {
   if (!server_test::on_postgresql()) GTEST_SKIP() << "PostgreSQL only: runs under ServerSuiteOnPostgreSQL";
   server_test::register_test_games();
@@ -154,19 +174,32 @@ TEST_F(StoreOnEngine, ALostGroupCommitIsNeverAnnouncedAndTheGameGoesBackToTheSto
   hub.handle(*room, &player, {{"type", "move"}, {"move", "take1"}});
   EXPECT_EQ(room->ply(), 3) << "accepted, waiting for the group's commit";
   EXPECT_EQ(player.messages.size(), told) << "nothing said before the commit";
-  cut_other_connections();
-  run();  // the group's commit fails: the game goes back to the one stored move
-  EXPECT_EQ(room->ply(), 1);
   std::vector<nlohmann::json> after;
-  for (auto i = told; i < player.messages.size(); ++i) after.push_back(nlohmann::json::parse(player.messages[i]));
-  for (const auto& m : after) EXPECT_NE(m["type"], "move") << "a move that was not stored was announced: " << m;
-  ASSERT_FALSE(after.empty());
-  EXPECT_EQ(after.front()["type"], "error");
-  EXPECT_EQ(after.back()["type"], "state");
-  EXPECT_EQ(after.back()["ply"], 1);
+  const auto heard = [&] {
+    after.clear();
+    for (auto i = told; i < player.messages.size(); ++i) after.push_back(nlohmann::json::parse(player.messages[i]));
+  };
+  {
+    DatabaseDown down;
+    run();  // the group's commit fails, and the stored game cannot be read back while the database is down
+    heard();
+    for (const auto& m : after) EXPECT_NE(m["type"], "move") << "a move that was not stored was announced: " << m;
+    ASSERT_FALSE(after.empty());
+    EXPECT_EQ(after.front()["type"], "error");
+    hub.handle(*room, &player, {{"type", "move"}, {"move", "take2"}});
+    run();
+    EXPECT_EQ(player.last()["message"], "the database is unavailable: nothing was changed; try again");
+  }
+  // The database back: the next message finds the game as stored (one move), then plays on.
   hub.handle(*room, &player, {{"type", "move"}, {"move", "take2"}});
   run();
+  heard();
+  const auto state = std::find_if(after.begin(), after.end(), [](const auto& m) { return m["type"] == "state"; });
+  ASSERT_NE(state, after.end()) << "the players were not given the stored game";
+  EXPECT_EQ((*state)["ply"], 1);
+  for (auto m = after.begin(); m != state; ++m) EXPECT_NE((*m)["type"], "move") << "announced before the game was read back";
   EXPECT_EQ(store.moves(room->id()).size(), 2u) << "the next move is stored on a new connection";
+  EXPECT_EQ(room->ply(), 2);
   EXPECT_EQ(player.last()["type"], "move");
 }
 
