@@ -9,7 +9,10 @@
 #include <atomic>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <memory>
+#include <string>
+#include <vector>
 #include <thread>
 
 #include "recorder.hpp"
@@ -409,6 +412,73 @@ TEST_F(LeaseOverHttp, EveryNodesLobbyListsTheOpenGamesOfAllAndJoiningMovesOrTake
   EXPECT_EQ(open_db(db_)->run("SELECT node FROM game_owners WHERE game_id=?", {id}).rows.at(0).text(0), "beta");
   std::this_thread::sleep_for(std::chrono::milliseconds(1100));  // past the cached answer
   EXPECT_TRUE(find(lobby()["open"], id).is_null()) << "a game whose seat was taken is still open";
+}
+
+// A browser holding one link at one node.
+struct Link : Recorder {
+  Room* room = nullptr;
+  std::string token;
+  // Opens `link` (claiming it when it is an invite); false, with the reason in `why`, when the node refuses it.
+  bool open(Hub& hub, const std::string& link, std::string& why) {
+    Access a;
+    std::vector<TokenGrant> claimed;
+    room = hub.open(link, a, why, &claimed);
+    if (!room) return false;
+    token = claimed.empty() ? link : claimed.front().token;
+    room->join(this, a);
+    return true;
+  }
+  void send(Hub& hub, const json& message) { hub.handle(*room, this, message); }
+};
+
+// The hostile suite's questions asked across a takeover (docs/security.md): does any link see more of the hidden
+// game, or act with more rights, on the node that took the game over than on the one that played it before?
+// The secrets test game (test_games.hpp) between two friends: red's words zircon,quokka,fjord, blue's
+// wombat,glyph,vortex; after "hit 1" only zircon and wombat are public.
+TEST_F(Lease, ATakenOverGameShowsEachLinkWhatItSawBeforeAndGrantsNoMoreRights) {
+  auto a = std::make_unique<Node>(db_, "alpha", 60'000);
+  const json made = a->hub.create({{"game", "secrets"}, {"mode", "friend"}});
+  const std::string id = made["id"];
+  const std::string invite = server_test::link_of(made, "invite1");
+  Link red, blue, watch_red;
+  std::string why;
+  ASSERT_TRUE(red.open(a->hub, server_test::link_of(made, "seat0"), why)) << why;
+  ASSERT_TRUE(blue.open(a->hub, invite, why)) << why;
+  ASSERT_TRUE(watch_red.open(a->hub, server_test::link_of(made, "watch0"), why)) << why;
+  red.send(a->hub, {{"type", "setup"}, {"setup", "zircon,quokka,fjord"}});
+  blue.send(a->hub, {{"type", "setup"}, {"setup", "wombat,glyph,vortex"}});
+  red.send(a->hub, {{"type", "move"}, {"move", "hit 1"}, {"ply", 0}});
+  ASSERT_EQ(a->store.moves(id).size(), 1u);
+  const std::map<std::string, std::vector<std::string>> hidden_from{
+      {red.token, {"glyph", "vortex"}}, {watch_red.token, {"glyph", "vortex"}}, {blue.token, {"quokka", "fjord"}}};
+  std::map<std::string, json> before;
+  for (const auto& [token, words] : hidden_from) before[token] = a->hub.state(token);
+
+  a.reset();  // killed: its lease is left to run out
+  expire(db_, "alpha");
+  Node b(db_, "beta", 60'000);
+  for (const auto& [token, words] : hidden_from) {
+    const json after = b.hub.state(token);  // the first one takes the game over
+    for (const char* key : {"view", "moves", "legal", "acts", "sees", "viewer"})
+      EXPECT_EQ(after[key], before[token][key]) << key << " changed with the node";
+    for (const std::string& word : words) EXPECT_EQ(after.dump().find(word), std::string::npos) << word << " leaked";
+  }
+  ASSERT_TRUE(b.leases.holds(id));
+
+  // No link gains rights: the watcher cannot move, red cannot play blue's turn, the used invite opens nothing.
+  Link watcher_on_b, red_on_b, intruder;
+  ASSERT_TRUE(watcher_on_b.open(b.hub, watch_red.token, why)) << why;
+  watcher_on_b.send(b.hub, {{"type", "move"}, {"move", "hit 2"}, {"ply", 1}});
+  ASSERT_TRUE(red_on_b.open(b.hub, red.token, why)) << why;
+  red_on_b.send(b.hub, {{"type", "move"}, {"move", "hit 2"}, {"ply", 1}});
+  EXPECT_EQ(b.store.moves(id).size(), 1u) << "a move was stored for a link without the turn's rights";
+  EXPECT_FALSE(intruder.open(b.hub, invite, why)) << "the used invite opened the game on the new node";
+  for (const char* word : {"glyph", "vortex"})  // red's watcher sees red's words, and blue's revealed one only
+    EXPECT_EQ(watcher_on_b.all().find(word), std::string::npos) << word << " reached red's watcher on beta";
+  Link blue_on_b;
+  ASSERT_TRUE(blue_on_b.open(b.hub, blue.token, why)) << why;
+  blue_on_b.send(b.hub, {{"type", "move"}, {"move", "hit 2"}, {"ply", 1}});
+  EXPECT_EQ(b.store.moves(id).size(), 2u) << "the seat whose turn it is plays on the new node";
 }
 
 }  // namespace
