@@ -30,6 +30,7 @@
 #include "server/test_db.hpp"
 #include "server/http.hpp"
 #include "server/hub.hpp"
+#include "server/leases.hpp"
 #include "server/live_hub.hpp"
 #include "server/live_store.hpp"
 #include "server/ws_writer.hpp"
@@ -77,6 +78,13 @@ class Hostile : public ::testing::Test {
     live_store_ = std::make_unique<LiveStore>(server_test::test_db(db_));
     hub_ = std::make_unique<Hub>(io_, *store_, 1);
     live_ = std::make_unique<LiveHub>(*live_store_);
+    // On PostgreSQL the server is a node of a cluster, as `strat serve` always is there: games and live games
+    // are played under its lease (docs/server.md, "Several servers: owners, leases and fencing").
+    if (server_test::on_postgresql()) {
+      leases_ = std::make_unique<Leases>(*store_, "hostile-" + random_token().substr(0, 8));
+      hub_->set_leases(leases_.get());
+      live_->set_leases(leases_.get());
+    }
     ServeConfig config;
     config.port = 0;
     config.web_root = (dir_ / "web").string();
@@ -90,6 +98,7 @@ class Hostile : public ::testing::Test {
     thread_.join();
     live_.reset();
     hub_.reset();
+    leases_.reset();
     live_store_.reset();
     store_.reset();
     fs::remove_all(dir_);
@@ -198,6 +207,7 @@ class Hostile : public ::testing::Test {
   std::unique_ptr<Store> store_;
   std::unique_ptr<LiveStore> live_store_;
   std::unique_ptr<Hub> hub_;
+  std::unique_ptr<Leases> leases_;
   std::unique_ptr<LiveHub> live_;
   unsigned short port_ = 0;
   std::thread thread_;
