@@ -153,6 +153,10 @@ class EncodedState {
   // zeros with an empty list): clears the entries listed, sets the legal ones and lists them (for a single-token
   // encoding each legal action once, in the order of the state's legal moves).
   virtual void update_mask(std::uint8_t* mask, MaskRow& row) const = 0;
+  // apply_legal_action(action), then update_mask(mask, row): the vector environment's step in one call.
+  virtual void step_legal(int action, std::uint8_t* mask, MaskRow& row) = 0;
+  // The object's size in bytes: the vector environment fetches the next game's object while it steps one.
+  virtual std::size_t object_bytes() const = 0;
   // Every move is one action: update_mask's list holds each legal action once.
   virtual bool single_token() const = 0;
   // A uniformly random legal action (not terminal), for random baselines without a round trip through Python.
@@ -276,6 +280,12 @@ class EncodedAdapter final : public EncodedState {
     row.count = ids.size();
     for (int a : ids) mask[a] = 1;
   }
+
+  void step_legal(int action, std::uint8_t* mask, MaskRow& row) override {
+    apply_legal_action(action);
+    update_mask(mask, row);
+  }
+  std::size_t object_bytes() const override { return sizeof(*this); }
 
   bool single_token() const override { return single_; }
 

@@ -1,6 +1,7 @@
 // Encoding::legal_actions, Encoding::move_of and Encoding::legal_move: action ids without Moves in between. The
 // generator mirrors State::legal_moves (state.hpp) step for step, so the ids come out in the order of its list; the
 // movegen tests compare the two on every position they visit.
+#include <bit>
 #include <cstring>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -29,6 +30,15 @@ struct IdSteps {
   }
 };
 constexpr IdSteps kIdSteps{};
+
+// kFirstIds.id[mailbox square]: the id of the square's first action (its four rays of kDistances follow).
+struct FirstIds {
+  int id[kCells];
+  constexpr FirstIds() : id{} {
+    for (int q = 0; q < kCells; ++q) id[q] = kActionTable.square[q] * kPerSquare;
+  }
+};
+constexpr FirstIds kFirstIds{};
 
 // Four consecutive ids from first + offset: a Scout's ray is written whole (its distances are consecutive ids)
 // and only its open part counted, as legal_moves does with Moves.
@@ -86,35 +96,38 @@ int Encoding::legal_actions(const State& s, int* buf) {
   const bool* ok = kTargets.ok[me];
   const std::uint8_t* board = s.cells().data();
   const u128 empty = s.empty_squares();
-  u128 bb = s.movers(me);
-  while (bb) {
-    const int from = ctz128(bb);
-    bb &= bb - 1;
-    const std::uint8_t* at = board + from;
-    const int first = kActionTable.square[from] * kPerSquare;
-    if ((*at & kRankMask) != kScout) [[likely]] {
-      const unsigned open = ok[at[kWidth]] | ok[at[-kWidth]] << 1 | ok[at[1]] << 2 | ok[at[-1]] << 3;
-      store_steps(buf + n, first, open);
-      n += kIdSteps.count[open];
-    } else {
-      // The blockers as in legal_moves; a ray's blocker is the action right after its empty squares.
-      const u128 full = ~empty;
-      const u128* beyond = kScoutRays.beyond[from];
-      const u128 above = full & beyond[0];
-      const int up_block = above ? ctz128(above) : kCells - kWidth + col_of(from);
-      const int down_block = 127 - clz128(full & beyond[1]);
-      const int right_block = ctz128(full & beyond[2]);
-      const int left_block = 127 - clz128(full & beyond[3]);
-      const int lens[4] = {(up_block - from) / kWidth - 1, (from - down_block) / kWidth - 1, right_block - from - 1,
-                           from - left_block - 1};
+  // The movers' two 64-bit halves in turn: a 128-bit walk carries between the halves at every piece.
+  const u128 movers = s.movers(me);
+  const std::uint64_t halves[2] = {static_cast<std::uint64_t>(movers), static_cast<std::uint64_t>(movers >> 64)};
+  for (int half = 0; half < 2; ++half) {
+    for (std::uint64_t w = halves[half]; w; w &= w - 1) {
+      const int from = 64 * half + std::countr_zero(w);
+      const std::uint8_t* at = board + from;
+      const int first = kFirstIds.id[from];
+      if ((*at & kRankMask) != kScout) [[likely]] {
+        const unsigned open = ok[at[kWidth]] | ok[at[-kWidth]] << 1 | ok[at[1]] << 2 | ok[at[-1]] << 3;
+        store_steps(buf + n, first, open);
+        n += kIdSteps.count[open];
+      } else {
+        // The blockers as in legal_moves; a ray's blocker is the action right after its empty squares.
+        const u128 full = ~empty;
+        const u128* beyond = kScoutRays.beyond[from];
+        const u128 above = full & beyond[0];
+        const int up_block = above ? ctz128(above) : kCells - kWidth + col_of(from);
+        const int down_block = 127 - clz128(full & beyond[1]);
+        const int right_block = ctz128(full & beyond[2]);
+        const int left_block = 127 - clz128(full & beyond[3]);
+        const int lens[4] = {(up_block - from) / kWidth - 1, (from - down_block) / kWidth - 1, right_block - from - 1,
+                             from - left_block - 1};
 #pragma GCC unroll 4
-      for (int i = 0; i < 4; ++i) {
-        const int ray = first + i * kDistances;
-        store4(buf + n, ray, 0);
-        store4(buf + n + 4, ray, 4);
-        store4(buf + n + 8, ray, 8);
-        n += lens[i];
-        n += ok[board[from + (lens[i] + 1) * kDirs[i]]];
+        for (int i = 0; i < 4; ++i) {
+          const int ray = first + i * kDistances;
+          store4(buf + n, ray, 0);
+          store4(buf + n + 4, ray, 4);
+          store4(buf + n + 8, ray, 8);
+          n += lens[i];
+          n += ok[board[from + (lens[i] + 1) * kDirs[i]]];
+        }
       }
     }
   }
