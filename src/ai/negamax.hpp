@@ -207,7 +207,9 @@ class Negamax {
       last_score_ = iteration_score;
       root_scores_.clear();
       for (std::size_t i = 0; i < root_moves.size(); ++i) root_scores_.emplace_back(root_moves[i], scores[i]);
-      if (std::abs(iteration_score) > kMateBound) break;
+      // A forced result needs no deeper look; with chance moves an expectation passes kMateBound without being
+      // forced (nine chances in ten of a win), so those games deepen on.
+      if (!negamax::HasChance<P> && std::abs(iteration_score) > kMateBound) break;
       if (config_.time_ms > 0 && search_clock_ns() >= deadline_ns_) break;
       // Best first next iteration, the rest by this iteration's scores (stable, for determinism).
       std::vector<std::size_t> idx(root_moves.size());

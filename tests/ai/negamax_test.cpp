@@ -356,6 +356,27 @@ TEST(NegamaxChance, EveryRootMoveIsScoredAndTheBestIsChosen) {
 // where no position or one in five ends the game (probed results that are over): the value and the move are the
 // brute-force expectimax's every time. Where no position ends the game, the probes pay: fewer nodes in all (with one
 // position in five over, they may cost up to a tenth more).
+// An expectation above the forced-result bound (a likely win, not a sure one) does not end the deepening early: the
+// score at the asked depth is the expectimax value there.
+TEST(NegamaxChance, ALikelyWinIsSearchedToTheAskedDepth) {
+  int above_bound = 0;
+  for (std::uint64_t root = 1; root <= 300; ++root) {
+    ChanceTree s;
+    s.id = root;
+    s.ends = 5;
+    for (int depth = 2; depth <= 3; ++depth) {
+      NegamaxConfig c = fixed(depth);
+      c.quiescence_plies = 0;
+      Negamax<ChanceTree> search(c);
+      search.choose(s);
+      const double want = brute(s, depth);
+      EXPECT_NEAR(search.last_score(), want, depth + 1) << "root " << root << " depth " << depth;
+      if (std::abs(brute(s, depth - 1)) > Negamax<ChanceTree>::kMateBound) ++above_bound;
+    }
+  }
+  EXPECT_GT(above_bound, 0) << "no root of the fixture passes the bound at a shallower depth";
+}
+
 TEST(NegamaxChance, Star2ProbesKeepTheExpectimaxValueAndSearchFewerNodes) {
   for (const bool material : {false, true}) {
     for (const int again : {0, 3}) {
