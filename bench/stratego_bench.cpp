@@ -124,6 +124,25 @@ void BM_StrategoBeliefSearchNodes(benchmark::State& state) {
 }
 BENCHMARK(BM_StrategoBeliefSearchNodes)->Unit(benchmark::kMillisecond);
 
+// How much the belief search's depth costs: the nodes to complete depth D (the argument) from each of the same
+// positions, a fresh agent each (no table carried over), so the counter `nodes` (a position's mean) is deterministic.
+void BM_StrategoBeliefDepthNodes(benchmark::State& state) {
+  const auto positions = opening_positions(16);
+  AgentConfig config;
+  config.time_ms = 0;
+  config.depth = static_cast<int>(state.range(0));
+  std::size_t i = 0;
+  double nodes = 0;
+  for (auto _ : state) {
+    Agent agent(config, 1);
+    benchmark::DoNotOptimize(agent.choose(positions[i++ % positions.size()]));
+    nodes += static_cast<double>(agent.last_nodes());
+  }
+  state.counters["nodes"] = benchmark::Counter(nodes, benchmark::Counter::kAvgIterations);
+  state.counters["nodes_per_second"] = benchmark::Counter(nodes, benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_StrategoBeliefDepthNodes)->Arg(4)->Arg(5)->Iterations(16)->Unit(benchmark::kMillisecond);
+
 // The same budget and positions for `stratego` (determinized alpha-beta, four worlds a depth): its nodes are summed
 // over the worlds.
 void BM_StrategoV2SearchNodes(benchmark::State& state) {

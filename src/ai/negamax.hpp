@@ -41,9 +41,14 @@
 //                                              n <= P::kMaxChances
 //   void apply_chance(const Move&, const Chance&)
 //                                              plays the move with that result.
-// A chance move's value is the expectation of its results' values. Results are searched most probable first with
-// Star1 pruning (Ballard): each result gets the window that could still move the expectation across alpha or beta,
-// given the bounds +-kWinScore on the results not yet searched, and the move is cut off as soon as the bounds decide.
+// A chance move's value is the expectation of its results' values, searched with Star2 pruning (Ballard 1983; Hauk,
+// Buro and Schaeffer 2004). Each result's value has bounds, +-kWinScore at first, and the move is cut off as soon as
+// the bounds decide the expectation against alpha or beta. Probing: where the results are searched kProbeDepth plies
+// deep at least, only the first move (the table's, else the first ordered) of each result's position is searched
+// first; it bounds the result's value from below when the player of the chance move moves again there, from above
+// when the opponent does. Then each result is searched fully, most probable first (Star1), in the window that could
+// still move the expectation across alpha or beta given the other results' bounds. NegamaxConfig::chance_probes off:
+// Star1 alone.
 #include <algorithm>
 #include <cmath>
 #include <concepts>
@@ -112,6 +117,8 @@ struct NegamaxConfig {
   int max_ply = 128;            // search path length at most (extensions stop at half of it); <= kMaxPly
   // Late-move reductions for any game (as P::kLateMoveReductions; noisy moves must order above kKillerBonus).
   bool late_move_reductions = false;
+  // Chance moves: Star2's probes before the full searches of the results (off: Star1 alone).
+  bool chance_probes = true;
   // The agent options "time=MS", "depth=N", "nodes=N": with none given, time=default_time_ms.
   static NegamaxConfig from(const Options& o, double default_time_ms) {
     NegamaxConfig c;
@@ -131,6 +138,9 @@ class Negamax {
   static constexpr int kMateBound = kWin - 1000;  // |score| above: a forced result
   static constexpr int kScale = 10'000;            // evaluate() in [-1, 1] maps to [-kScale, kScale]
   static constexpr int kMaxPly = 128;
+  // Chance results searched this deep at least are probed first (Star2). Shallower, a probe is a quiescence search that
+  // the full search repeats (quiescence has no table): it costs more than it saves.
+  static constexpr int kProbeDepth = 2;
 
   explicit Negamax(NegamaxConfig config)
       : config_(config), max_ply_(std::clamp(config.max_ply, 1, kMaxPly)), table_(std::size_t{1} << config.tt_log2), moves_(kMaxPly + 2), keys_(kMaxPly + 2),
@@ -171,13 +181,16 @@ class Negamax {
       Move iteration_best = root_moves.front();
       int iteration_score = -kWin - 1;
       for (std::size_t i = 0; i < root_moves.size(); ++i) {
-        auto searched = [&](const P& child, bool same, int a, int b) { return value(child, same, depth - 1, a, b, 1); };
+        auto searched = [&](const P& child, bool same, int a, int b, bool probe) {
+          return value(child, same, depth - 1, a, b, 1, probe);
+        };
+        const bool probing = depth - 1 >= kProbeDepth;
         int score;
         if (i == 0) {
-          score = play(root, root_moves[i], alpha, beta, searched);
+          score = play(root, root_moves[i], alpha, beta, probing, searched);
         } else {
-          score = play(root, root_moves[i], alpha, alpha + 1, searched);
-          if (score > alpha && !stopped_) score = play(root, root_moves[i], alpha, beta, searched);
+          score = play(root, root_moves[i], alpha, alpha + 1, probing, searched);
+          if (score > alpha && !stopped_) score = play(root, root_moves[i], alpha, beta, probing, searched);
         }
         if (stopped_) break;
         scores[i] = score;
@@ -194,7 +207,9 @@ class Negamax {
       last_score_ = iteration_score;
       root_scores_.clear();
       for (std::size_t i = 0; i < root_moves.size(); ++i) root_scores_.emplace_back(root_moves[i], scores[i]);
-      if (std::abs(iteration_score) > kMateBound) break;
+      // A forced result needs no deeper look; with chance moves an expectation passes kMateBound without being
+      // forced (nine chances in ten of a win), so those games deepen on.
+      if (!negamax::HasChance<P> && std::abs(iteration_score) > kMateBound) break;
       if (config_.time_ms > 0 && search_clock_ns() >= deadline_ns_) break;
       // Best first next iteration, the rest by this iteration's scores (stable, for determinism).
       std::vector<std::size_t> idx(root_moves.size());
@@ -286,57 +301,94 @@ class Negamax {
     else return static_cast<int>(std::lround(s.evaluate(me) * kScale));
   }
 
-  // The value of playing m from s, for the side to move at s: `recurse(child, same, alpha, beta)` scores a child for
-  // that side (`same`: it moves again there). A chance move's value is the expectation over its results (Star1).
+  // The value of playing m from s, for the side to move at s: `recurse(child, same, alpha, beta, probe)` scores a child
+  // for that side (`same`: it moves again there; `probe`: search only the child's first move). A chance move's value is
+  // the expectation over its results: Star2 when `probing` (the results are searched kProbeDepth deep at least), else
+  // Star1.
   template <class Recurse>
-  int play(const P& s, const Move& m, int alpha, int beta, Recurse&& recurse) {
+  int play(const P& s, const Move& m, int alpha, int beta, bool probing, Recurse&& recurse) {
     const int me = s.to_move();
     if constexpr (negamax::HasChance<P>) {
       typename P::Chance results[P::kMaxChances];
       const int n = s.chances(m, results);
       if (n > 0) {
-        // sum: the probability-weighted values so far; rest: the probability not yet searched, whose values lie in
-        // [-kWin, kWin]. A bound is rounded outwards, so that it stays a bound.
+        // Result i's value lies in [lo[i], hi[i]], so the expectation in [sum_lo, sum_hi]: the move is decided once
+        // sum_hi <= alpha or sum_lo >= beta. Bounds are rounded outwards, so that they stay bounds.
         constexpr double kEps = 1e-9;
-        double sum = 0, rest = 1;
-        for (int i = 0; i < n; ++i) {
+        double lo[P::kMaxChances], hi[P::kMaxChances];
+        double sum_lo = -kWin, sum_hi = kWin;
+        for (int i = 0; i < n; ++i) lo[i] = -kWin, hi[i] = kWin;
+        auto set = [&](int i, double l, double h) {
           const double p = results[i].probability;
-          rest -= p;
-          if (p <= 0) continue;
-          const double lo = (alpha - sum - rest * kWin) / p, hi = (beta - sum + rest * kWin) / p;
-          const int a = static_cast<int>(std::clamp(std::floor(lo), -kWin - 1.0, kWin + 1.0));
-          const int b = static_cast<int>(std::clamp(std::ceil(hi), -kWin - 1.0, kWin + 1.0));
+          sum_lo += p * (l - lo[i]);
+          sum_hi += p * (h - hi[i]);
+          lo[i] = l;
+          hi[i] = h;
+        };
+        // Searches result i in its window: the values that, given the other results' bounds, leave the expectation
+        // undecided. A full search's value outside its window is a bound that decides the move at once, so it is
+        // taken as exact. A probe (Star2) searches only the first move of the result's child: that move's value bounds
+        // the child's for its side to move from below, so the result's value for us from below when we move again,
+        // from above when the opponent does; a probe that fails the other way bounds nothing.
+        auto search_result = [&](int i, bool probe) {
+          const double p = results[i].probability;
+          const double x = (alpha - (sum_hi - p * hi[i])) / p, y = (beta - (sum_lo - p * lo[i])) / p;
+          const int a = static_cast<int>(std::clamp(std::floor(x), -kWin - 1.0, kWin + 1.0));
+          const int b = std::max(static_cast<int>(std::clamp(std::ceil(y), -kWin - 1.0, kWin + 1.0)), a + 1);
           P child = s;
           child.apply_chance(m, results[i]);
+          const bool same = child.to_move() == me;
+          if constexpr (negamax::HasOutcome<P>) {
+            if (child.outcome().over()) probe = false;  // its exact value costs no more than a probe
+          }
           push(child);
-          const int v = recurse(child, child.to_move() == me, a, std::max(b, a + 1));
+          const int v = recurse(child, same, a, b, probe);
           pop();
-          if (stopped_) return 0;
-          sum += p * v;
-          if (rest < kEps) break;
-          if (sum + rest * kWin <= alpha + kEps) return static_cast<int>(std::ceil(sum + rest * kWin - kEps));
-          if (sum - rest * kWin >= beta - kEps) return static_cast<int>(std::floor(sum - rest * kWin + kEps));
+          if (!probe) set(i, v, v);
+          else if (same && v > a) set(i, std::max<double>(lo[i], v), hi[i]);
+          else if (!same && v < b) set(i, lo[i], std::min<double>(hi[i], v));
+        };
+        auto decided = [&] { return sum_hi <= alpha + kEps || sum_lo >= beta - kEps; };
+        auto bound = [&] {
+          return static_cast<int>(sum_hi <= alpha + kEps ? std::ceil(sum_hi - kEps) : std::floor(sum_lo + kEps));
+        };
+        // Star2: the probes' bounds may decide the move without a full search, and otherwise narrow the full searches'
+        // windows; the table keeps what they searched for the full searches.
+        if (probing && config_.chance_probes && n > 1) {
+          for (int i = 0; i < n; ++i) {
+            if (results[i].probability <= 0) continue;
+            search_result(i, true);
+            if (stopped_) return 0;
+            if (decided()) return bound();
+          }
         }
-        return static_cast<int>(std::lround(sum));
+        for (int i = 0; i < n; ++i) {  // most probable first
+          if (results[i].probability <= 0 || lo[i] == hi[i]) continue;
+          search_result(i, false);
+          if (stopped_) return 0;
+          if (i + 1 < n && decided()) return bound();
+        }
+        return static_cast<int>(std::lround(sum_lo));
       }
     }
     P child = s;
     child.apply(m, nullptr);
     push(child);
-    const int v = recurse(child, child.to_move() == me, alpha, beta);
+    const int v = recurse(child, child.to_move() == me, alpha, beta, false);
     pop();
     return v;
   }
 
   // The score of `child` for the player who moved into it (the same player may move again).
-  int value(const P& child, bool same, int depth, int alpha, int beta, int ply) {
-    return same ? search(child, depth, alpha, beta, ply) : -search(child, depth, -beta, -alpha, ply);
+  int value(const P& child, bool same, int depth, int alpha, int beta, int ply, bool probe) {
+    return same ? search(child, depth, alpha, beta, ply, probe) : -search(child, depth, -beta, -alpha, ply, probe);
   }
   int qvalue(const P& child, bool same, int alpha, int beta, int ply, int budget) {
     return same ? quiesce(child, alpha, beta, ply, budget) : -quiesce(child, -beta, -alpha, ply, budget);
   }
 
-  int search(const P& s, int depth, int alpha, int beta, int ply) {
+  // With `probe`, only the first move is searched and its score returned (not stored): above alpha, a lower bound.
+  int search(const P& s, int depth, int alpha, int beta, int ply, bool probe = false) {
     if (out_of_budget()) return 0;
     const int me = s.to_move();
     if constexpr (negamax::HasOutcome<P>) {
@@ -415,11 +467,13 @@ class Negamax {
       const int i = order[j];
       const Move& m = moves[i];
       auto searched = [&, this](int d) {
-        return [this, d, ply](const P& child, bool same, int a, int b) { return value(child, same, d, a, b, ply + 1); };
+        return [this, d, ply](const P& child, bool same, int a, int b, bool probe) {
+          return value(child, same, d, a, b, ply + 1, probe);
+        };
       };
       int score;
       if (j == 0) {
-        score = play(s, m, alpha, beta, searched(depth - 1));
+        score = play(s, m, alpha, beta, depth - 1 >= kProbeDepth, searched(depth - 1));
       } else {
         int r = 0;
         if (negamax::HasLmr<P> || config_.late_move_reductions) {
@@ -427,10 +481,12 @@ class Negamax {
           // (With reductions, noisy moves must order above kKillerBonus.)
           r = depth >= 3 && j >= 3 && keys[i] < killer_bonus() - 1 ? 1 : 0;
         }
-        score = play(s, m, alpha, alpha + 1, searched(depth - 1 - r));
-        if (score > alpha && (r || score < beta) && !stopped_) score = play(s, m, alpha, beta, searched(depth - 1));
+        score = play(s, m, alpha, alpha + 1, depth - 1 - r >= kProbeDepth, searched(depth - 1 - r));
+        if (score > alpha && (r || score < beta) && !stopped_)
+          score = play(s, m, alpha, beta, depth - 1 >= kProbeDepth, searched(depth - 1));
       }
       if (stopped_) return 0;
+      if (probe) return score;
       if (score > best) {
         best = score;
         best_index = i;
@@ -501,8 +557,10 @@ class Negamax {
       for (std::size_t i = 0; i < moves.size(); ++i) {
         int score;
         if constexpr (negamax::HasChance<P>) {
-          auto searched = [&](const P& child, bool same, int a, int b) { return qvalue(child, same, a, b, ply + 1, budget - 1); };
-          score = play(s, moves_[ply][i], alpha, beta, searched);
+          auto searched = [&](const P& child, bool same, int a, int b, bool) {
+            return qvalue(child, same, a, b, ply + 1, budget - 1);
+          };
+          score = play(s, moves_[ply][i], alpha, beta, false, searched);
         } else {
           P child = s;
           child.apply(moves_[ply][i], nullptr);

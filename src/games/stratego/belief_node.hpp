@@ -5,7 +5,7 @@
 // search path: an enemy piece that moves is no Bomb or Flag, a long move shows a Scout, a combat shows both ranks, and a
 // rank whose every piece is placed leaves every other rank set. An attack that involves an unknown enemy piece is a
 // chance move (negamax.hpp): one result per rank the piece may have, weighed by the root's beliefs (beliefs.hpp) within
-// its rank set. The shared negamax searches it as expectimax with Star1 pruning.
+// its rank set. The shared negamax searches it as expectimax with Star2 pruning.
 //
 // The enemy chooses its moves in the same tree, which shows it the player's ranks. Where that matters most, it does
 // not: the enemy attacks a piece of the player's that it does not know only when the attack looks worth making from
