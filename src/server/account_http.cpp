@@ -219,7 +219,7 @@ asio::awaitable<Response> AccountRoutes::answer(Request req, std::string address
     refusal = {http::status::bad_request, e.what()};
   } catch (const DbUnavailable& e) {
     std::cerr << "strat serve: " << strat::one_line(e.what()) << "\n";
-    refusal = {http::status::service_unavailable, "the database is unavailable: try again"};
+    refusal = {http::status::service_unavailable, kDbUnavailableAnswer};
   } catch (const std::exception& e) {
     std::cerr << "strat serve: internal error on " << path << ": " << strat::one_line(e.what()) << "\n";
     refusal = {http::status::internal_server_error, "internal error"};

@@ -28,6 +28,8 @@ using DbValue = std::variant<std::int64_t, std::string>;
 struct DbUnavailable : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+// What a client is told then (HTTP 503): the engine's message, which may name the server, stays in the log.
+inline constexpr const char* kDbUnavailableAnswer = "the database is unavailable: try again";
 
 struct DbRow {
   std::vector<std::string> values;  // every column as text (no column the stores read is NULL)

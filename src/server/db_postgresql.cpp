@@ -127,6 +127,10 @@ class PostgresDb final : public Db {
     Result(const Result&) = delete;
     Result& operator=(const Result&) = delete;
     PGresult* get() const { return r_; }
+    void reset(PGresult* r) {
+      PQclear(r_);
+      r_ = r;
+    }
     PGresult* r_;
   };
 
@@ -162,12 +166,12 @@ class PostgresDb final : public Db {
     auto it = prepared_.find(sql);
     if (it != prepared_.end()) return it->second;
     std::string name = "s" + std::to_string(++statements_);
-    Result r(PQprepare(conn_, name.c_str(), numbered(sql).c_str(), 0, nullptr));
+    const std::string text = numbered(sql);
+    auto send = [&] { return PQprepare(conn_, name.c_str(), text.c_str(), 0, nullptr); };
+    Result r(send());
     if (PQresultStatus(r.get()) != PGRES_COMMAND_OK && PQstatus(conn_) != CONNECTION_OK && !in_transaction_) {
       reconnect_if_lost();  // only the preparation was sent: once more on a new connection
-      Result again(PQprepare(conn_, name.c_str(), numbered(sql).c_str(), 0, nullptr));
-      check(again.get(), sql);
-      return prepared_.emplace(sql, std::move(name)).first->second;
+      r.reset(send());
     }
     check(r.get(), sql);
     return prepared_.emplace(sql, std::move(name)).first->second;

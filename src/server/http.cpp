@@ -206,7 +206,7 @@ Response api(Hub& hub, const Request& req, AccountRoutes* accounts, Matchmaking*
     return error_response(req, http::status::service_unavailable, e.what());
   } catch (const DbUnavailable& e) {
     std::cerr << "strat serve: " << e.what() << "\n";
-    return error_response(req, http::status::service_unavailable, "the database is unavailable: try again");
+    return error_response(req, http::status::service_unavailable, kDbUnavailableAnswer);
   } catch (const NotLoggedIn& e) {
     return error_response(req, http::status::unauthorized, e.what());
   } catch (const BadInput& e) {

@@ -88,7 +88,7 @@ LiveResponse live_api(LiveHub& hub, const LiveRequest& req) {
     return json_reply(req, json{{"error", e.what()}}, http::status::service_unavailable);
   } catch (const DbUnavailable& e) {
     std::cerr << "strat serve: " << e.what() << "\n";
-    return json_reply(req, json{{"error", "the database is unavailable: try again"}}, http::status::service_unavailable);
+    return json_reply(req, json{{"error", kDbUnavailableAnswer}}, http::status::service_unavailable);
   } catch (const BadInput& e) {
     return json_reply(req, json{{"error", e.what()}}, http::status::bad_request);
   } catch (const std::exception& e) {
