@@ -2,7 +2,9 @@
 // sends a fresh snapshot on every join, so a reconnection needs nothing else to catch up. In a cluster (docs/server.md,
 // "Running several servers") a server that does not hold the game answers `moved` with the one that does: the socket
 // connects again at once with `node=NAME`, which the balancer sends there while that server is up (otherwise to
-// another, which takes the game over or names its holder again), and keeps it for later reconnections.
+// another, which takes the game over or names its holder again), and keeps it for later reconnections. What was sent
+// before a socket's first answer is sent again after a `moved`: the server that answered so never read it (a move
+// made while the page reconnected after a server died would otherwise be lost).
 import { toNode } from './api';
 import { parseServerMessage } from './messages';
 import type { ClientMessage, MovedMsg, ServerMessage } from './protocol';
@@ -16,6 +18,8 @@ export class ReconnectingSocket<M, Out extends object = Record<string, unknown>>
   private closed = false;
   private retry = 0;
   private queue: string[] = [];
+  private unanswered: string[] = [];  // sent on this socket before its first answer
+  private answered: WebSocket | null = null;  // the socket whose server has answered (not with `moved`)
   private node = '';  // the server named by the last `moved`
   private moves = 0;  // `moved` answers since the last message of a joined socket: past the first, with backoff
 
@@ -35,20 +39,24 @@ export class ReconnectingSocket<M, Out extends object = Record<string, unknown>>
     const path = `${this.path}?token=${encodeURIComponent(this.token)}`;
     const ws = new WebSocket(`${proto}://${location.host}${this.node ? toNode(path, this.node) : path}`);
     this.ws = ws;
+    this.unanswered = [];
     ws.onopen = () => {
       this.retry = 0;
       this.onStatus(true);
-      for (const m of this.queue.splice(0)) ws.send(m);
+      for (const m of this.queue.splice(0)) this.sendOn(ws, m);
     };
     ws.onmessage = (ev) => {
       try {
         const raw: unknown = JSON.parse(String(ev.data));
         if (isMoved(raw)) {
           this.node = raw.node;
+          this.queue.unshift(...this.unanswered.splice(0));
           this.reconnect(ws, this.moves++ === 0 ? 0 : this.backoff());
           return;
         }
         this.moves = 0;
+        this.unanswered = [];
+        this.answered = ws;
         const m = this.parse(raw);
         if (m !== null) this.onMessage(m);
       } catch (e) {
@@ -83,8 +91,13 @@ export class ReconnectingSocket<M, Out extends object = Record<string, unknown>>
 
   send(message: Out): void {
     const text = JSON.stringify(message);
-    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(text);
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.sendOn(this.ws, text);
     else this.queue.push(text);
+  }
+
+  private sendOn(ws: WebSocket, text: string): void {
+    ws.send(text);
+    if (this.answered !== ws) this.unanswered.push(text);
   }
 
   close(): void {

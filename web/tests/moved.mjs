@@ -3,19 +3,24 @@
 // `moved` to n2 and closed, a game route without it gets 421 naming n2; with `node=n2` everything passes through to
 // the server (as HAProxy sends it to n2). The page must follow both by itself: join a listed game (the 421 retried
 // once with node=n2), open its socket (the `moved` followed at once), and reconnect straight to n2 after the
-// connection is cut. Registered by run.mjs, which owns the browser and the server.
+// connection is cut. Then the game moves to n3 (as when n2 dies and n3 takes its games over): a socket to n2 is
+// held unanswered until the page sends on it, then answered `moved` to n3, and what the page sent there must reach
+// the server through n3. Registered by run.mjs, which owns the browser and the server.
 import http from 'node:http';
 import net from 'node:net';
 import { WebSocketServer } from 'ws';
 import { freePort } from './server.mjs';
 
 // The stand-in node: `seen` lists what it did, in order ("ws moved", "ws n2", "POST /api/games/ID/join 421", ...).
+// holdFor(node): from then on the game is held by `node`, and a socket to another node is answered only once the page
+// sends on it ("ws held: TYPE"), with `moved` to `node`.
 async function startStandIn(server) {
   const target = new URL(server.base);
   const seen = [];
   const piped = new Set();
   const wss = new WebSocketServer({ noServer: true });
-  const toN2 = (url) => url.searchParams.get('node') === 'n2';
+  let holder = 'n2', hold = false;
+  const toN2 = (url) => url.searchParams.get('node') === holder;
   const front = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://stand-in');
     if (url.pathname.startsWith('/api/games/')) {
@@ -35,11 +40,18 @@ async function startStandIn(server) {
   });
   front.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url, 'http://stand-in');
-    if (url.pathname === '/ws') seen.push(`ws ${toN2(url) ? 'n2' : 'moved'}`);
+    if (url.pathname === '/ws') seen.push(`ws ${toN2(url) ? holder : hold ? 'held' : 'moved'}`);
     if (url.pathname === '/ws' && !toN2(url)) {
       wss.handleUpgrade(req, socket, head, (ws) => {
-        ws.send(JSON.stringify({ type: 'moved', node: 'n2' }));
-        ws.close();
+        const answer = () => {
+          ws.send(JSON.stringify({ type: 'moved', node: holder }));
+          ws.close();
+        };
+        if (!hold) return answer();
+        ws.once('message', (data) => {
+          seen.push(`ws held: ${JSON.parse(String(data)).type}`);
+          answer();
+        });
       });
       return;
     }
@@ -63,6 +75,10 @@ async function startStandIn(server) {
   return {
     base: `http://127.0.0.1:${port}`,
     seen,
+    holdFor: (node) => {
+      holder = node;
+      hold = true;
+    },
     cut: () => [...piped].forEach((s) => s.destroy()),
     close: async () => {
       [...piped].forEach((s) => s.destroy());
@@ -73,7 +89,7 @@ async function startStandIn(server) {
 }
 
 export function registerMovedTests({ test, server, assert, until, newPage, getJson, tokenOf, shot }) {
-  test('cluster: a 421 is retried on the named node, a `moved` socket reconnects there at once and keeps it', async () => {
+  test('cluster: a 421 is retried on the named node, a `moved` socket reconnects there at once and keeps it, and what was sent before the `moved` is sent again', async () => {
     const node = await startStandIn(server);
     const page = await newPage();
     try {
@@ -95,8 +111,14 @@ export function registerMovedTests({ test, server, assert, until, newPage, getJs
       assert(node.seen.filter((s) => s === 'ws moved').length === moves, `no second moved: ${node.seen}`);
       await page.click('.randomize-btn');
       await page.waitForFunction(() => document.querySelector('.setup-status')?.textContent === 'Setup complete.');
+      // The game goes to n3 and the connection is cut: the page reconnects to n2, which holds its socket unanswered;
+      // the setup the page sends there comes back with `moved`, and must be sent again to n3.
+      node.holdFor('n3');
+      node.cut();
+      await until(() => node.seen.includes('ws held'), 'a reconnection to n2, held');
       await page.click('.ready-btn');
-      await until(async () => (await getJson(`/api/state?token=${tokenOf(page)}`)).setup?.done?.[1], 'the setup stored through the moved socket');
+      await until(() => node.seen.includes('ws held: setup') && node.seen.indexOf('ws n3') > node.seen.indexOf('ws held: setup'), `the page sent its setup to n2, then reconnected to n3: ${node.seen}`);
+      await until(async () => (await getJson(`/api/state?token=${tokenOf(page)}`)).setup?.done?.[1], 'the setup sent to n2 stored through n3');
       await shot(page, 'cluster-moved');
     } finally {
       await page.context().close();
