@@ -18,8 +18,7 @@ export class ReconnectingSocket<M, Out extends object = Record<string, unknown>>
   private closed = false;
   private retry = 0;
   private queue: string[] = [];
-  private unanswered: string[] = [];  // sent on this socket before its first answer
-  private answered: WebSocket | null = null;  // the socket whose server has answered (not with `moved`)
+  private unanswered: string[] | null = null;  // sent on this socket before its server's first answer; null after it
   private node = '';  // the server named by the last `moved`
   private moves = 0;  // `moved` answers since the last message of a joined socket: past the first, with backoff
 
@@ -50,13 +49,12 @@ export class ReconnectingSocket<M, Out extends object = Record<string, unknown>>
         const raw: unknown = JSON.parse(String(ev.data));
         if (isMoved(raw)) {
           this.node = raw.node;
-          this.queue.unshift(...this.unanswered.splice(0));
+          if (this.unanswered) this.queue.unshift(...this.unanswered);
           this.reconnect(ws, this.moves++ === 0 ? 0 : this.backoff());
           return;
         }
         this.moves = 0;
-        this.unanswered = [];
-        this.answered = ws;
+        this.unanswered = null;
         const m = this.parse(raw);
         if (m !== null) this.onMessage(m);
       } catch (e) {
@@ -97,7 +95,7 @@ export class ReconnectingSocket<M, Out extends object = Record<string, unknown>>
 
   private sendOn(ws: WebSocket, text: string): void {
     ws.send(text);
-    if (this.answered !== ws) this.unanswered.push(text);
+    this.unanswered?.push(text);
   }
 
   close(): void {

@@ -20,12 +20,12 @@ async function startStandIn(server) {
   const piped = new Set();
   const wss = new WebSocketServer({ noServer: true });
   let holder = 'n2', hold = false;
-  const toN2 = (url) => url.searchParams.get('node') === holder;
+  const toHolder = (url) => url.searchParams.get('node') === holder;
   const front = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://stand-in');
     if (url.pathname.startsWith('/api/games/')) {
-      seen.push(`${req.method} ${url.pathname} ${toN2(url) ? 'n2' : '421'}`);
-      if (!toN2(url)) {
+      seen.push(`${req.method} ${url.pathname} ${toHolder(url) ? holder : '421'}`);
+      if (!toHolder(url)) {
         res.writeHead(421, { 'Content-Type': 'application/json' });
         res.end(JSON.stringify({ error: 'this game is held by node n2', node: 'n2' }));
         return;
@@ -40,8 +40,8 @@ async function startStandIn(server) {
   });
   front.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url, 'http://stand-in');
-    if (url.pathname === '/ws') seen.push(`ws ${toN2(url) ? holder : hold ? 'held' : 'moved'}`);
-    if (url.pathname === '/ws' && !toN2(url)) {
+    if (url.pathname === '/ws') seen.push(`ws ${toHolder(url) ? holder : hold ? 'held' : 'moved'}`);
+    if (url.pathname === '/ws' && !toHolder(url)) {
       wss.handleUpgrade(req, socket, head, (ws) => {
         const answer = () => {
           ws.send(JSON.stringify({ type: 'moved', node: holder }));
