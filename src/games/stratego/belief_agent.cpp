@@ -18,7 +18,6 @@ std::vector<Parameter> AgentConfig::parameters() {
       Parameter::flag("lmr", "late quiet moves searched a ply shallower first (off by default)"),
       Parameter::choice("blind", {"on", "off"}, "on: the enemy attacks a piece it does not know only when the attack looks worth it to it"),
       Parameter::choice("evidence", {"on", "off"}, "on: the enemy's moves weigh the beliefs (the move predictor)"),
-      Parameter::choice("race", {"off", "on"}, "on: a race for its Flag that no defender wins counts as the game lost, as often as the intruder can take it"),
       Parameter::choice("setup", {"learned", "generated"},
                         "learned: its own setup is the best of 32 generated ones by the setup model; generated: the first"),
   };
@@ -34,7 +33,6 @@ AgentConfig AgentConfig::from(const Options& options) {
   c.reductions = options.flag("lmr");
   c.blind = options.get("blind", "on") == "on";
   c.evidence = options.get("evidence", "on") == "on";
-  c.race = options.get("race", "off") == "on";
   c.learned_setup = options.get("setup", "learned") == "learned";
   return c;
 }
@@ -128,7 +126,6 @@ Move Agent::choose(const State& state) {
   evidence_.observe(info);
   fill_knowledge(info, *knowledge_, rng_, config_.evidence ? &evidence_.likelihoods() : nullptr);
   knowledge_->blind = config_.blind;
-  knowledge_->race = config_.race;
   // The first iteration looks at the moves a player would look at first.
   std::vector<Move> moves;
   state.legal_moves(moves);

@@ -25,7 +25,6 @@ struct AgentConfig {
   bool reductions = false;  // late quiet moves a ply shallower first
   bool blind = true;        // the enemy attacks a piece it does not know only when it looks worth it
   bool evidence = true;     // the enemy's moves weigh the beliefs (MoveEvidence)
-  bool race = false;        // the race for its Flag weighs the evaluation (flag_race.hpp)
   bool learned_setup = true;  // its own setup: the best of the generator's draws by the setup model
   // The agent's options, declared (listed by `strat games --json`).
   static std::vector<Parameter> parameters();

@@ -5,7 +5,6 @@
 
 #include "core/rng.hpp"
 #include "games/stratego/eval_model.hpp"
-#include "games/stratego/flag_race.hpp"
 
 namespace strat::stratego {
 
@@ -382,8 +381,7 @@ void BeliefNode::after_move() {
 }
 
 int BeliefNode::evaluate_points(int player) const {
-  const EvalModel& model = k_->model ? *k_->model : EvalModel::trained();
-  const int e = model.score(*this, k_->race ? flag_race_loss(*this) : 0.0);
+  const int e = k_->model ? k_->model->score(*this) : EvalModel::trained().score(*this);
   return player == k_->me ? e : -e;
 }
 

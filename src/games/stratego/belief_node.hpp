@@ -52,7 +52,6 @@ struct RootKnowledge {
   const EvalModel* model = nullptr;
   int movable_at_start = 66;  // both armies' movable pieces at the start (the variant's)
   bool blind = true;          // below the root, the enemy attacks my unknown pieces only when worth it to it
-  bool race = false;          // the race for my Flag weighs the evaluation (flag_race.hpp)
 };
 
 class BeliefNode {

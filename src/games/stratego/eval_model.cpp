@@ -176,14 +176,9 @@ double EvalModel::logit(const BeliefNode& node) const {
   return logit(f);
 }
 
-int EvalModel::score(const BeliefNode& node, double loss) const {
-  double z = std::clamp(logit(node), -kLogitClamp, kLogitClamp);
-  double p = 1.0 / (1.0 + std::exp(-z));
-  if (loss > 0) {
-    // A result the model did not see coming: the game is lost with chance `loss`, else as the model says.
-    p *= 1.0 - loss;
-    z = std::clamp(std::log(std::max(p, 1e-12) / std::max(1.0 - p, 1e-12)), -kLogitClamp, kLogitClamp);
-  }
+int EvalModel::score(const BeliefNode& node) const {
+  const double z = std::clamp(logit(node), -kLogitClamp, kLogitClamp);
+  const double p = 1.0 / (1.0 + std::exp(-z));
   return static_cast<int>(std::lround(kChanceScale * (2 * p - 1) + kLogitScale * z));
 }
 

@@ -32,9 +32,7 @@ class EvalModel {
   EvalModel(const EvalFeatures& weights, float bias);
   // The log-odds of the searching player's result, and the score (above).
   double logit(const BeliefNode& node) const;
-  // With `loss`, the chance that the game is lost whatever the features say (the race for one's Flag, flag_race.hpp):
-  // the chance of winning is the model's times 1 - loss.
-  int score(const BeliefNode& node, double loss = 0) const;
+  int score(const BeliefNode& node) const;
   double logit(const EvalFeatures& f) const;
   const EvalFeatures& weights() const { return weights_; }
   float bias() const { return bias_; }

@@ -9,7 +9,6 @@
 #include "games/stratego/belief_agent.hpp"
 #include "games/stratego/belief_node.hpp"
 #include "games/stratego/eval_model.hpp"
-#include "games/stratego/flag_race.hpp"
 #include "games/stratego/move_evidence.hpp"
 #include "helpers.hpp"
 
@@ -201,36 +200,6 @@ TEST(BeliefAgent, EvaluationFeaturesAreTheSameForTheSameInfo) {
   eval_features(ra.node, fa);
   eval_features(rb.node, fb);
   EXPECT_EQ(fa, fb);
-}
-
-TEST(BeliefAgent, TheRaceForTheFlagIsLostWhenNoDefenderComesInTime) {
-  // Blue's Miner on c1 takes Red's Flag on a1 in two moves (the Bomb on b1, then the Flag); Red is to move. A Sergeant
-  // beside it takes it at once; one on b2 waits for it beside b1 with a move to spare; one on b3 reaches b2 just in time
-  // (half lost: no move to spare); one on e1 or far off on j4 comes too late.
-  auto race = [](const char* sergeant, int intruder, std::uint8_t flags) {
-    State s = position({{"a1", 0, kFlag}, {"b1", 0, kBomb}, {"a2", 0, kBomb}, {sergeant, 0, kSergeant},
-                        {"j1", 0, kScout}, {"c1", 1, intruder, flags}, {"j10", 1, kFlag}, {"i10", 1, kBomb},
-                        {"h10", 1, kScout}, {"g10", 1, kMiner}});
-    return flag_race_loss(Root(s).node);
-  };
-  constexpr std::uint8_t kShown = kKnown | kMoved;
-  EXPECT_DOUBLE_EQ(race("j4", kMiner, kShown), 1.0);
-  EXPECT_DOUBLE_EQ(race("e1", kMiner, kShown), 1.0);
-  EXPECT_DOUBLE_EQ(race("d1", kMiner, kShown), 0.0);
-  EXPECT_DOUBLE_EQ(race("b2", kMiner, kShown), 0.0);
-  EXPECT_DOUBLE_EQ(race("b3", kMiner, kShown), 0.5);
-  // A known Sergeant comes through no Bomb; an unknown piece that moved counts as often as it may be a Miner.
-  EXPECT_DOUBLE_EQ(race("j4", kSergeant, kShown), 0.0);
-  const double unknown = race("j4", kMiner, kMoved);
-  EXPECT_GT(unknown, 0.0);
-  EXPECT_LT(unknown, 1.0);
-  // The evaluation with the race weighs a lost race as the game lost.
-  State s = position({{"a1", 0, kFlag}, {"b1", 0, kBomb}, {"a2", 0, kBomb}, {"j4", 0, kSergeant}, {"j1", 0, kScout},
-                      {"c1", 1, kMiner, kShown}, {"j10", 1, kFlag}, {"i10", 1, kBomb}, {"h10", 1, kScout}});
-  Root r(s);
-  const int without = r.node.evaluate_points(0);
-  r.knowledge.race = true;
-  EXPECT_LT(r.node.evaluate_points(0), without - 4000);
 }
 
 TEST(BeliefAgent, TakesAKnownPieceForFree) {
