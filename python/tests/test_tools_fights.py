@@ -1,26 +1,19 @@
 """tools/stratego_fights.py replays an agent's arena records with the true ranks: the material each kind of fight won
 or lost it, and how its Marshal went."""
 import re
-import subprocess
-import sys
 
-from conftest import ROOT
+from conftest import tool_lines, write_record
 
-TOOL = ROOT / "tools" / "stratego_fights.py"
 # Red's Marshal on e4, Blue's Spy on e7.
 START = "GDBMBDFFIEDBDBCBEEIEFKDIDGFJDDBHGHLHHEJGAA__AA__AAAA__AA__AANVXUORSSPPSRWUQPQPRUNNPPTTTTQVYNQSNPRPNQ r"
 
 
 def fights(*args):
-    run = subprocess.run([sys.executable, str(TOOL), *map(str, args)], capture_output=True, text=True)
-    assert run.returncode == 0, run.stderr
-    return run.stdout.splitlines()
+    return tool_lines("stratego_fights.py", *args)
 
 
 def record(folder, n, red, blue, moves, result):
-    (folder / f"game-{n:04d}.txt").write_text(
-        f'[Game "stratego:classic"]\n[Red "{red}"]\n[Blue "{blue}"]\n[Seed "7"]\n[Start "{START}"]\n'
-        f'[Result "{result}"]\n\n' + "".join(f"{i}. {m}\n" for i, m in enumerate(moves, 1)))
+    write_record(folder, n, red, blue, START, result, moves)
 
 
 def test_the_marshal_taken_by_the_spy_and_the_material(tmp_path):

@@ -4,16 +4,14 @@ import re
 import subprocess
 import sys
 
-from conftest import ROOT
+from conftest import ROOT, tool_lines, write_record
 
 TOOL = ROOT / "tools" / "stratego_results.py"
 START = "GDBMBDFFIEDBDBCBEEIEFKDIDGFJDDBHGLHHHEJGAA__AA__AAAA__AA__AANVXUSRSSPPSRWUQPQPRUNNPPTTTTQVYNQONPRPNQ r"
 
 
 def results(*args):
-    run = subprocess.run([sys.executable, str(TOOL), *map(str, args)], capture_output=True, text=True)
-    assert run.returncode == 0, run.stderr
-    return run.stdout.splitlines()
+    return tool_lines("stratego_results.py", *args)
 
 
 def test_the_sums_agree_with_the_arenas_table(strat_binary, tmp_path):
@@ -32,9 +30,7 @@ def test_the_sums_agree_with_the_arenas_table(strat_binary, tmp_path):
 
 
 def record(folder, n, red, blue, result):
-    (folder / f"game-{n:04d}.txt").write_text(
-        f'[Game "stratego:classic"]\n[Red "{red}"]\n[Blue "{blue}"]\n[Seed "7"]\n[Start "{START}"]\n'
-        f'[Result "{result}"]\n\n1. e4-e5\n')
+    write_record(folder, n, red, blue, START, result)
 
 
 def test_the_opponents_forfeits_are_set_apart(tmp_path):
