@@ -27,7 +27,7 @@ async function startStandIn(server) {
       seen.push(`${req.method} ${url.pathname} ${toHolder(url) ? holder : '421'}`);
       if (!toHolder(url)) {
         res.writeHead(421, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify({ error: 'this game is held by node n2', node: 'n2' }));
+        res.end(JSON.stringify({ error: `this game is held by node ${holder}`, node: holder }));
         return;
       }
     }
