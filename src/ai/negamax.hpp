@@ -40,7 +40,21 @@
 //                                              probabilities summing to 1, and returns n (0: the move is certain);
 //                                              n <= P::kMaxChances
 //   void apply_chance(const Move&, const Chance&)
-//                                              plays the move with that result.
+//                                              plays the move with that result;
+// and may declare
+//   bool chance_optional(const Move&) const    the player making the move knows what decides it (its own piece's
+//                                              rank, hidden from the searching player) and makes it only for some
+//                                              results: chances() lists those, their probabilities summing to
+//                                              less than 1, and the rest is the chance that it declines;
+//   bool chance_seen(const Move&) const        of an optional move: its player also sees each listed result
+//                                              before choosing (the rank it meets is known to it), so that it
+//                                              declines the results that are worth less to it than its alternative.
+// An optional chance move's value is the expectation over its listed results (each the better of the result and the
+// alternative when seen) plus the declined chance times the alternative, the best of the side's moves that are not
+// optional (an enemy piece of unknown rank attacks where its rank wins and does something else where it does not).
+// The search plays optional moves after the others, so that the alternative is the best score found before them;
+// where those all failed low it is their bound, which may overrate the optional move by the gap between that bound and
+// their true value (never underrate it).
 // A chance move's value is the expectation of its results' values, searched with Star2 pruning (Ballard 1983; Hauk,
 // Buro and Schaeffer 2004). Each result's value has bounds, +-kWinScore at first, and the move is cut off as soon as
 // the bounds decide the expectation against alpha or beta. Probing: where the results are searched kProbeDepth plies
@@ -93,6 +107,12 @@ template <class P> concept HasQuiet = requires(const P p) { { p.quiet() } -> std
 template <class P> concept HasQuiescenceKeep = requires(const P p) { { p.quiescence_keep(p) } -> std::same_as<bool>; };
 template <class P> concept ForcedNoisy = requires { requires static_cast<bool>(P::kForcedNoisy); };
 template <class P> concept HasNoMoves = requires(const P p) { { p.has_no_moves() } -> std::same_as<bool>; };
+template <class P> concept HasOptionalChance = requires(const P p, const typename P::Move& m) {
+  { p.chance_optional(m) } -> std::same_as<bool>;
+};
+template <class P> concept HasChanceSeen = requires(const P p, const typename P::Move& m) {
+  { p.chance_seen(m) } -> std::same_as<bool>;
+};
 template <class P> concept HasWinScore = requires { { P::kWinScore } -> std::convertible_to<int>; };
 template <class P> concept HasOrderRoot = requires(const P p, std::vector<typename P::Move>& v) { { p.order_root(v) }; };
 template <class P> concept HasChance = requires(const P p, P q, const typename P::Move& m, typename P::Chance* out,
@@ -167,6 +187,12 @@ class Negamax {
       return root_moves.front();
     }
     if constexpr (negamax::HasOrderRoot<P>) root.order_root(root_moves);
+    // Optional chance moves after the others, every iteration: their value needs the others' (stable, as below).
+    auto optional = [&](const Move& m) {
+      if constexpr (negamax::HasOptionalChance<P>) return root.chance_optional(m);
+      else return false;
+    };
+    std::stable_partition(root_moves.begin(), root_moves.end(), [&](const Move& m) { return !optional(m); });
     for (auto& k : killers_) k = Killers{};
     for (int& h : history_) h /= 4;
     if constexpr (negamax::HasDrawByRule<P>) {
@@ -179,7 +205,7 @@ class Negamax {
       int alpha = -kWin - 1;
       const int beta = kWin + 1;
       Move iteration_best = root_moves.front();
-      int iteration_score = -kWin - 1;
+      int iteration_score = -kWin - 1, iteration_plain = -kWin - 1;
       for (std::size_t i = 0; i < root_moves.size(); ++i) {
         auto searched = [&](const P& child, bool same, int a, int b, bool probe) {
           return value(child, same, depth - 1, a, b, 1, probe);
@@ -187,13 +213,15 @@ class Negamax {
         const bool probing = depth - 1 >= kProbeDepth;
         int score;
         if (i == 0) {
-          score = play(root, root_moves[i], alpha, beta, probing, searched);
+          score = play(root, root_moves[i], alpha, beta, iteration_plain, probing, searched);
         } else {
-          score = play(root, root_moves[i], alpha, alpha + 1, probing, searched);
-          if (score > alpha && !stopped_) score = play(root, root_moves[i], alpha, beta, probing, searched);
+          score = play(root, root_moves[i], alpha, alpha + 1, iteration_plain, probing, searched);
+          if (score > alpha && !stopped_)
+            score = play(root, root_moves[i], alpha, beta, iteration_plain, probing, searched);
         }
         if (stopped_) break;
         scores[i] = score;
+        if (!optional(root_moves[i])) iteration_plain = std::max(iteration_plain, score);
         if (score > iteration_score) {
           iteration_score = score;
           iteration_best = root_moves[i];
@@ -215,6 +243,8 @@ class Negamax {
       std::vector<std::size_t> idx(root_moves.size());
       for (std::size_t i = 0; i < idx.size(); ++i) idx[i] = i;
       std::stable_sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t c) {
+        const bool oa = optional(root_moves[a]), oc = optional(root_moves[c]);
+        if (oa != oc) return oc;
         const bool ab = root_moves[a] == best, cb = root_moves[c] == best;
         if (ab != cb) return ab;
         return scores[a] > scores[c];
@@ -229,6 +259,7 @@ class Negamax {
       }
       root_moves.swap(sorted);
       scores.swap(sorted_scores);
+
     }
     return best;
   }
@@ -279,6 +310,7 @@ class Negamax {
     else return 500;
   }
   static constexpr int kTtKey = std::numeric_limits<int>::max();
+  static constexpr int kOptionalKey = std::numeric_limits<int>::min();
   static constexpr int kLazyPicks = 3;  // moves picked one by one before the rest is sorted
 
   void push(const P& child) {
@@ -305,8 +337,10 @@ class Negamax {
   // for that side (`same`: it moves again there; `probe`: search only the child's first move). A chance move's value is
   // the expectation over its results: Star2 when `probing` (the results are searched kProbeDepth deep at least), else
   // Star1.
+  // `least`: the best score of the moves at s that are not optional (-kWin - 1: none), searched before m; the
+  // alternative of an optional chance move.
   template <class Recurse>
-  int play(const P& s, const Move& m, int alpha, int beta, bool probing, Recurse&& recurse) {
+  int play(const P& s, const Move& m, int alpha, int beta, int least, bool probing, Recurse&& recurse) {
     const int me = s.to_move();
     if constexpr (negamax::HasChance<P>) {
       typename P::Chance results[P::kMaxChances];
@@ -315,11 +349,28 @@ class Negamax {
         // Result i's value lies in [lo[i], hi[i]], so the expectation in [sum_lo, sum_hi]: the move is decided once
         // sum_hi <= alpha or sum_lo >= beta. Bounds are rounded outwards, so that they stay bounds.
         constexpr double kEps = 1e-9;
+        double prob[P::kMaxChances], listed = 0;
+        for (int i = 0; i < n; ++i) listed += prob[i] = results[i].probability;
+        // An optional move's unlisted chance is where its mover declines it for its alternative, `least`; with no
+        // alternative searched, every result is scaled up instead (the mover has no other move to make).
+        bool optional = false;
+        // Seen: each listed result is worth `least` at the least, where the mover would rather take its alternative.
+        bool seen = false;
+        if constexpr (negamax::HasChanceSeen<P>) seen = least >= -kWin && s.chance_seen(m);
+        if constexpr (negamax::HasOptionalChance<P>) optional = (seen || listed < 1 - kEps) && s.chance_optional(m);
+        double declined = 0;
+        if (optional && least >= -kWin) declined = (1 - listed) * least;
+        else if (optional)
+          for (int i = 0; i < n; ++i) prob[i] /= listed;
         double lo[P::kMaxChances], hi[P::kMaxChances];
-        double sum_lo = -kWin, sum_hi = kWin;
-        for (int i = 0; i < n; ++i) lo[i] = -kWin, hi[i] = kWin;
+        double sum_lo = declined, sum_hi = declined;
+        for (int i = 0; i < n; ++i) {
+          lo[i] = -kWin, hi[i] = kWin;
+          sum_lo -= prob[i] * kWin;
+          sum_hi += prob[i] * kWin;
+        }
         auto set = [&](int i, double l, double h) {
-          const double p = results[i].probability;
+          const double p = prob[i];
           sum_lo += p * (l - lo[i]);
           sum_hi += p * (h - hi[i]);
           lo[i] = l;
@@ -331,9 +382,10 @@ class Negamax {
         // the child's for its side to move from below, so the result's value for us from below when we move again,
         // from above when the opponent does; a probe that fails the other way bounds nothing.
         auto search_result = [&](int i, bool probe) {
-          const double p = results[i].probability;
+          const double p = prob[i];
           const double x = (alpha - (sum_hi - p * hi[i])) / p, y = (beta - (sum_lo - p * lo[i])) / p;
-          const int a = static_cast<int>(std::clamp(std::floor(x), -kWin - 1.0, kWin + 1.0));
+          const double low = seen ? std::max<double>(x, least) : x;
+          const int a = static_cast<int>(std::clamp(std::floor(low), -kWin - 1.0, kWin + 1.0));
           const int b = std::max(static_cast<int>(std::clamp(std::ceil(y), -kWin - 1.0, kWin + 1.0)), a + 1);
           P child = s;
           child.apply_chance(m, results[i]);
@@ -342,7 +394,7 @@ class Negamax {
             if (child.outcome().over()) probe = false;  // its exact value costs no more than a probe
           }
           push(child);
-          const int v = recurse(child, same, a, b, probe);
+          const int v = seen ? std::max(recurse(child, same, a, b, probe), least) : recurse(child, same, a, b, probe);
           pop();
           if (!probe) set(i, v, v);
           else if (same && v > a) set(i, std::max<double>(lo[i], v), hi[i]);
@@ -356,14 +408,14 @@ class Negamax {
         // windows; the table keeps what they searched for the full searches.
         if (probing && config_.chance_probes && n > 1) {
           for (int i = 0; i < n; ++i) {
-            if (results[i].probability <= 0) continue;
+            if (prob[i] <= 0) continue;
             search_result(i, true);
             if (stopped_) return 0;
             if (decided()) return bound();
           }
         }
         for (int i = 0; i < n; ++i) {  // most probable first
-          if (results[i].probability <= 0 || lo[i] == hi[i]) continue;
+          if (prob[i] <= 0 || lo[i] == hi[i]) continue;
           search_result(i, false);
           if (stopped_) return 0;
           if (i + 1 < n && decided()) return bound();
@@ -428,6 +480,12 @@ class Negamax {
     for (int i = 0; i < n; ++i) {
       order[i] = i;
       const Move& m = moves[i];
+      if constexpr (negamax::HasOptionalChance<P>) {
+        if (s.chance_optional(m)) {  // after every other move: its value needs theirs
+          keys[i] = kOptionalKey;
+          continue;
+        }
+      }
       if (i == tt_best) {
         keys[i] = kTtKey;
         continue;
@@ -446,7 +504,7 @@ class Negamax {
     }
 
     const int alpha0 = alpha;
-    int best = -kWin - 1, best_index = 0;
+    int best = -kWin - 1, best_index = 0, plain = -kWin - 1;
     auto before = [&](int a, int c) { return keys[a] > keys[c] || (keys[a] == keys[c] && a < c); };
     for (int j = 0; j < n; ++j) {
       if (j < kLazyPicks) {
@@ -473,7 +531,7 @@ class Negamax {
       };
       int score;
       if (j == 0) {
-        score = play(s, m, alpha, beta, depth - 1 >= kProbeDepth, searched(depth - 1));
+        score = play(s, m, alpha, beta, plain, depth - 1 >= kProbeDepth, searched(depth - 1));
       } else {
         int r = 0;
         if (negamax::HasLmr<P> || config_.late_move_reductions) {
@@ -481,12 +539,13 @@ class Negamax {
           // (With reductions, noisy moves must order above kKillerBonus.)
           r = depth >= 3 && j >= 3 && keys[i] < killer_bonus() - 1 ? 1 : 0;
         }
-        score = play(s, m, alpha, alpha + 1, depth - 1 - r >= kProbeDepth, searched(depth - 1 - r));
+        score = play(s, m, alpha, alpha + 1, plain, depth - 1 - r >= kProbeDepth, searched(depth - 1 - r));
         if (score > alpha && (r || score < beta) && !stopped_)
-          score = play(s, m, alpha, beta, depth - 1 >= kProbeDepth, searched(depth - 1));
+          score = play(s, m, alpha, beta, plain, depth - 1 >= kProbeDepth, searched(depth - 1));
       }
       if (stopped_) return 0;
       if (probe) return score;
+      if (keys[i] != kOptionalKey) plain = std::max(plain, score);
       if (score > best) {
         best = score;
         best_index = i;
@@ -495,6 +554,9 @@ class Negamax {
       if (alpha >= beta) {
         int k = 0;
         if constexpr (negamax::HasMoveOrder<P>) k = s.move_order(m);  // the static order, without killer bonus
+        if constexpr (negamax::HasOptionalChance<P>) {
+          if (s.chance_optional(m)) k = noisy_order();  // ordered apart: neither killer nor history
+        }
         if (k < noisy_order()) {
           Killers& kl = killers_[ply];
           if (!(kl.set[0] && m == kl.m[0])) {
@@ -539,17 +601,20 @@ class Negamax {
           return evaluate(s, me);
         }
       }
-      int best = -kWin - 1;
+      int best = -kWin - 1, plain = -kWin - 1;
       if constexpr (negamax::ForcedNoisy<P>) {
         if (budget <= 0) return evaluate(s, me);
       } else {
         const int stand = evaluate(s, me);
         if (budget <= 0 || stand >= beta) return stand;
         if (stand > alpha) alpha = stand;
-        best = stand;
+        best = plain = stand;
       }
       auto& moves = moves_[ply];
       s.noisy_moves(moves);
+      if constexpr (negamax::HasOptionalChance<P>) {
+        std::stable_partition(moves.begin(), moves.end(), [&](const Move& m) { return !s.chance_optional(m); });
+      }
       if (moves.empty()) {
         if constexpr (negamax::ForcedNoisy<P>) return evaluate(s, me);
         else return best;
@@ -560,7 +625,7 @@ class Negamax {
           auto searched = [&](const P& child, bool same, int a, int b, bool) {
             return qvalue(child, same, a, b, ply + 1, budget - 1);
           };
-          score = play(s, moves_[ply][i], alpha, beta, false, searched);
+          score = play(s, moves_[ply][i], alpha, beta, plain, false, searched);
         } else {
           P child = s;
           child.apply(moves_[ply][i], nullptr);
@@ -570,6 +635,9 @@ class Negamax {
           score = qvalue(child, child.to_move() == me, alpha, beta, ply + 1, budget - 1);
         }
         if (stopped_) return 0;
+        if constexpr (negamax::HasOptionalChance<P>) {
+          if (!s.chance_optional(moves_[ply][i])) plain = std::max(plain, score);
+        }
         if (score > best) best = score;
         if (score > alpha) alpha = score;
         if (alpha >= beta) break;

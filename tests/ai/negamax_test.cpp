@@ -233,7 +233,8 @@ struct ChanceTree {
   int again = 0;  // one play in `again` leaves the same side to move (0: none)
   int ends = 0;   // one position in `ends` below the root is a win for either side or a draw (0: none)
   bool material = false;
-  int gained = 0;  // with `material`: what the plays gained, for player 0
+  int gained = 0;     // with `material`: what the plays gained, for player 0
+  int optional = 0;   // one chance move in `optional` is optional: its player knows the result first (0: none)
 
   static std::uint64_t mix(std::uint64_t x) {
     x ^= x >> 33;
@@ -262,7 +263,20 @@ struct ChanceTree {
     for (int i = 0; i < n; ++i) total += out[i].probability = 1 + static_cast<double>((h >> (16 + 4 * i)) % 9);
     for (int i = 0; i < n; ++i) out[i] = Chance{out[i].probability / total, i};
     std::sort(out, out + n, [](const Chance& a, const Chance& b) { return a.probability > b.probability; });
-    return n;
+    if (!chance_optional(m)) return n;
+    // An optional move's mover declines it for some results (never the likeliest): those are left out.
+    int kept = 1;
+    for (int i = 1; i < n; ++i)
+      if ((h >> (40 + i)) & 1) out[kept++] = out[i];
+    return kept;
+  }
+  bool chance_optional(const int& m) const {
+    if (optional == 0) return false;
+    const std::uint64_t h = mix(id * 31 + static_cast<std::uint64_t>(m) + 7);
+    return h % 3 == 0 && mix(h ^ 0x0b7) % static_cast<std::uint64_t>(optional) == 0;
+  }
+  bool chance_seen(const int& m) const {
+    return chance_optional(m) && mix(id * 31 + static_cast<std::uint64_t>(m) + 0x5ee) % 2 == 0;
   }
   void apply(const int& m, Events*) { play(static_cast<std::uint64_t>(m) + 1); }
   void apply_chance(const int& m, const Chance& c) { play(static_cast<std::uint64_t>(m) * 16 + static_cast<std::uint64_t>(c.result) + 100); }
@@ -283,8 +297,10 @@ struct ChanceTree {
 
 double brute(const ChanceTree& s, int depth);
 
-// The expectimax value of move m for the side to move at s, searched to `depth` plies.
-double brute_move(const ChanceTree& s, int m, int depth) {
+// The expectimax value of move m for the side to move at s, searched to `depth` plies; an optional move's declined
+// chance is worth `alternative` (none: its listed results are scaled up), and so is at least each of its results when
+// its player sees them.
+double brute_move(const ChanceTree& s, int m, int depth, double alternative = -1e18) {
   ChanceTree::Chance c[ChanceTree::kMaxChances];
   const int n = s.chances(m, c);
   auto value = [&](const ChanceTree& child) {
@@ -296,13 +312,15 @@ double brute_move(const ChanceTree& s, int m, int depth) {
     child.apply(m, nullptr);
     return value(child);
   }
-  double v = 0;
+  double v = 0, listed = 0;
   for (int i = 0; i < n; ++i) {
     ChanceTree child = s;
     child.apply_chance(m, c[i]);
-    v += c[i].probability * value(child);
+    v += c[i].probability * (s.chance_seen(m) ? std::max(value(child), alternative) : value(child));
+    listed += c[i].probability;
   }
-  return v;
+  if (alternative < -1e17) return v / listed;
+  return v + (1 - listed) * alternative;
 }
 
 // The expectimax value for the side to move, scoring results as the negamax does (a win nearer the root is worth more).
@@ -312,7 +330,12 @@ double brute(const ChanceTree& s, int depth) {
   std::vector<int> moves;
   s.legal_moves(moves);
   double best = -1e18;
-  for (int m : moves) best = std::max(best, brute_move(s, m, depth));
+  for (int m : moves)
+    if (!s.chance_optional(m)) best = std::max(best, brute_move(s, m, depth));
+  // The optional moves, each against the best of the others.
+  const double plain = best;
+  for (int m : moves)
+    if (s.chance_optional(m)) best = std::max(best, brute_move(s, m, depth, plain));
   return best;
 }
 
@@ -332,6 +355,39 @@ TEST(NegamaxChance, ExpectimaxWithStar1EqualsTheBruteForceValue) {
       EXPECT_NEAR(search.last_score(), brute(s, depth), depth + 1) << "root " << root << " depth " << depth;
     }
   }
+}
+
+// An optional chance move (an enemy piece that knows its own rank attacks only where that pays) is worth its listed
+// results, each at least the best other move when its player sees it, and that move where its player declines it.
+// At the root the other moves' best is exact, and so is the value. A ply deeper the alternative may be the bound of
+// moves that failed low, which overrates the opponent's optional moves, never underrates them: the root's value is
+// the brute force's or below it, and mostly the same.
+TEST(NegamaxChance, AnOptionalChanceMoveIsWorthItsResultsAndTheAlternativeWhereDeclined) {
+  int optional_roots = 0, exact = 0, searches = 0;
+  for (std::uint64_t root = 1; root <= 60; ++root) {
+    ChanceTree s;
+    s.id = root;
+    s.optional = 2;
+    std::vector<int> moves;
+    s.legal_moves(moves);
+    optional_roots += std::any_of(moves.begin(), moves.end(), [&](int m) { return s.chance_optional(m); });
+    for (int depth = 1; depth <= 2; ++depth) {
+      for (const bool probes : {false, true}) {
+        NegamaxConfig c = fixed(depth);
+        c.quiescence_plies = 0;
+        c.chance_probes = probes;
+        Negamax<ChanceTree> search(c);
+        search.choose(s);
+        const double truth = brute(s, depth);
+        if (depth == 1) EXPECT_NEAR(search.last_score(), truth, 1) << "root " << root;
+        else EXPECT_LE(search.last_score(), truth + depth + 1) << "root " << root << " depth " << depth;
+        ++searches;
+        exact += std::abs(search.last_score() - truth) <= depth + 1;
+      }
+    }
+  }
+  EXPECT_GE(optional_roots, 15);
+  EXPECT_GE(exact, searches * 9 / 10);
 }
 
 TEST(NegamaxChance, EveryRootMoveIsScoredAndTheBestIsChosen) {
