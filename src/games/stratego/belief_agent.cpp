@@ -16,7 +16,9 @@ std::vector<Parameter> AgentConfig::parameters() {
       Parameter::integer("nodes", 0, 0, 4'000'000'000LL, "nodes per move at most (0: no limit)"),
       Parameter::integer("depth", 64, 1, 64, "plies of search at most"),
       Parameter::flag("lmr", "late quiet moves searched a ply shallower first (off by default)"),
-      Parameter::choice("blind", {"on", "off"}, "on: the enemy attacks a piece it does not know only when the attack looks worth it to it"),
+      Parameter::choice("blind", {"on", "off"},
+                        "on: the enemy attacks a piece it does not know only when the attack looks worth it to it, and "
+                        "attacks with a piece the player does not know only with the ranks for which the attack pays"),
       Parameter::choice("evidence", {"on", "off"}, "on: the enemy's moves weigh the beliefs (the move predictor)"),
       Parameter::choice("setup", {"learned", "generated"},
                         "learned: its own setup is the best of 32 generated ones by the setup model; generated: the first"),

@@ -23,7 +23,7 @@ struct AgentConfig {
   long nodes = 0;         // 0: no node limit
   int depth = 64;
   bool reductions = false;  // late quiet moves a ply shallower first
-  bool blind = true;        // the enemy attacks a piece it does not know only when it looks worth it
+  bool blind = true;        // the enemy attacks blind only when it looks worth it, and with the ranks that pay
   bool evidence = true;     // the enemy's moves weigh the beliefs (MoveEvidence)
   bool learned_setup = true;  // its own setup: the best of the generator's draws by the setup model
   // The agent's options, declared (listed by `strat games --json`).

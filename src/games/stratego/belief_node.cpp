@@ -198,10 +198,20 @@ void BeliefNode::piece_moves(int s, bool attacks_only, std::vector<Move>& out) c
 }
 
 void BeliefNode::drop_blind_attacks(std::vector<Move>& out) const {
-  // The enemy does not attack a piece of mine it does not know unless the attack looks worth it to the enemy; with
-  // nothing else to do, it still moves.
+  // The enemy does not attack a piece of mine it does not know unless the attack looks worth it to the enemy, nor, with
+  // a piece of unknown rank, one it knows when no rank the piece may have wins or trades; with nothing else to do, it
+  // still moves.
   if (side_ == k_->me || !k_->blind) return;
-  auto blind = [&](const Move& m) { return board_[m.to] && !(board_[m.to] & kKnown) && !worth_blind_attack(m); };
+  auto blind = [&](const Move& m) {
+    if (!board_[m.to]) return false;
+    if (chance_optional(m)) {
+      const RankSet may = mask_[slot_[m.from]] & kMovableRanks;
+      for (int r = kSpy; r <= kMarshal; ++r)
+        if ((may & rank_bit(r)) && attacks_as(m, r)) return false;
+      return true;
+    }
+    return !(board_[m.to] & kKnown) && !worth_blind_attack(m);
+  };
   const auto kept = std::count_if(out.begin(), out.end(), [&](const Move& m) { return !blind(m); });
   if (kept && kept < static_cast<std::ptrdiff_t>(out.size())) out.erase(std::remove_if(out.begin(), out.end(), blind), out.end());
 }
@@ -228,6 +238,21 @@ void BeliefNode::noisy_moves(std::vector<Move>& out) const {
     if (may_move(s) && !unknown(s)) piece_moves(s, true, out);
   }
   out.erase(std::remove_if(out.begin(), out.end(), [&](const Move& m) { return unknown(m.to); }), out.end());
+  if (side_ != k_->me && k_->blind) {
+    // An unknown enemy piece beside my known Marshal may be the Spy: a threat the horizon must not hide (a Marshal
+    // that takes a piece on the last ply beside the Spy). Its attack is an optional chance, Spy or Marshal. Other
+    // known pieces are left out: their threats cost more nodes than they save (most ranks beat them).
+    const std::size_t known_attacks = out.size();
+    for (u128 b = occ_[side_]; b; b &= b - 1) {
+      const int s = ctz128(b);
+      if (unknown(s) && may_move(s)) piece_moves(s, true, out);
+    }
+    out.erase(std::remove_if(out.begin() + static_cast<std::ptrdiff_t>(known_attacks), out.end(),
+                             [&](const Move& m) {
+                               return !(board_[m.to] & kKnown) || (board_[m.to] & kRankMask) != kMarshal;
+                             }),
+              out.end());
+  }
   drop_blind_attacks(out);
   std::sort(out.begin(), out.end(), [&](const Move& a, const Move& b) { return move_order(a) > move_order(b); });
 }
@@ -241,6 +266,16 @@ bool BeliefNode::worth_blind_attack(const Move& m) const {
   float total = 0;
   for (int r = kSpy; r <= kMarshal; ++r) total += p[r] * gain[r];
   return total >= 0;
+}
+
+bool BeliefNode::chance_optional(const Move& m) const {
+  return k_->blind && side_ != k_->me && board_[m.to] && unknown(m.from) && !long_step(m);
+}
+
+bool BeliefNode::attacks_as(const Move& m, int r) const {
+  const std::uint8_t d = board_[m.to];
+  if (d & kKnown) return combat(r, d & kRankMask) >= 0;
+  return k_->blind_gain[slot_[m.to]][(d & kMoved) ? 1 : 0][r] >= 0;
 }
 
 int BeliefNode::chances(const Move& m, Chance* out) const {
@@ -258,17 +293,26 @@ int BeliefNode::chances(const Move& m, Chance* out) const {
     // The enemy chose this attack knowing its rank, and what it knew of the defender.
     const std::uint8_t d = board_[m.to];
     const bool seen = d & kKnown;
-    float total = 0;
+    float total = 0, accepted = 0;
     for (int r = 1; r < kRanks; ++r) {
-      if (!movable(r)) {
-        p[r] = 0.f;
-        continue;
-      }
-      p[r] *= seen ? k_->attack_known[r][d & kRankMask] : k_->attack_blind[r][(d & kMoved) ? 1 : 0];
+      if (!movable(r)) p[r] = 0.f;
       total += p[r];
+      if (p[r] > 0 && chance_optional(m) && attacks_as(m, r)) accepted += p[r];
     }
     if (total <= 0) return 0;
-    for (int r = 1; r < kRanks; ++r) p[r] /= total;
+    if (accepted > 0) {
+      // Only the ranks that would attack, at their beliefs: the rest of the chance is the enemy's declining.
+      for (int r = 1; r < kRanks; ++r) p[r] = attacks_as(m, r) ? p[r] / total : 0.f;
+    } else {
+      // Without that choice, how often each rank attacks such a piece weighs the beliefs.
+      total = 0;
+      for (int r = 1; r < kRanks; ++r) {
+        p[r] *= seen ? k_->attack_known[r][d & kRankMask] : k_->attack_blind[r][(d & kMoved) ? 1 : 0];
+        total += p[r];
+      }
+      if (total <= 0) return 0;
+      for (int r = 1; r < kRanks; ++r) p[r] /= total;
+    }
   }
   // The other piece's rank, which the player knows (its own, or a known enemy piece's).
   const int other = board_[attacker_unknown ? m.to : m.from] & kRankMask;
@@ -397,6 +441,7 @@ void BeliefNode::order_root(std::vector<Move>& moves) const {
 int BeliefNode::move_order(const Move& m) const {
   const std::uint8_t d = board_[m.to];
   if (!d) return 0;
+  if (chance_optional(m)) return -kNoisyOrder;  // last: its value depends on the alternatives searched before it
   if (unknown(m.from) || unknown(m.to)) return kNoisyOrder + 200;
   const int ar = board_[m.from] & kRankMask, dr = d & kRankMask;
   const int result = combat(ar, dr);

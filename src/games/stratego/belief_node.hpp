@@ -10,7 +10,10 @@
 // The enemy chooses its moves in the same tree, which shows it the player's ranks. Where that matters most, it does
 // not: the enemy attacks a piece of the player's that it does not know only when the attack looks worth making from
 // what the enemy knows (its beliefs about that piece, made from public information at the root), never because the
-// tree shows it what stands there.
+// tree shows it what stands there. And the enemy knows its own ranks, which the player does not: an unknown enemy
+// piece's attack is an optional chance move (negamax.hpp), made only by the ranks for which it pays, at the beliefs,
+// the rest of the chance being the enemy's best other move. A Spy beside the player's known Marshal attacks; a
+// Sergeant does not; the enemy's Marshal trades only where the trade is worth more to it than its alternative.
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -51,7 +54,10 @@ struct RootKnowledge {
   std::array<std::array<std::array<float, kRanks>, 2>, kSlots> blind_gain{};
   const EvalModel* model = nullptr;
   int movable_at_start = 66;  // both armies' movable pieces at the start (the variant's)
-  bool blind = true;          // below the root, the enemy attacks my unknown pieces only when worth it to it
+  // Below the root, the enemy attacks my unknown pieces only when worth it to it, and its unknown pieces attack only
+  // with the ranks for which the attack pays (off: the tree shows it my ranks, and an unknown attacker's rank is
+  // weighed by the attack rates).
+  bool blind = true;
 };
 
 class BeliefNode {
@@ -83,6 +89,13 @@ class BeliefNode {
   void noisy_moves(std::vector<Move>& out) const;
   void apply(const Move& m, Events* events);
   int chances(const Move& m, Chance* out) const;
+  // An unknown enemy piece's attack (negamax.hpp): the enemy knows the attacker's rank and attacks only with the ranks
+  // for which the attack pays (attacks_as), so chances() lists those ranks at the beliefs and the rest is its doing
+  // something else.
+  bool chance_optional(const Move& m) const;
+  // Of those, the attacks on a piece of mine the enemy knows: it sees what each of its ranks would meet, and trades
+  // only where the trade is worth more to it than its alternative.
+  bool chance_seen(const Move& m) const { return chance_optional(m) && (board_[m.to] & kKnown); }
   void apply_chance(const Move& m, const Chance& c);
   std::uint64_t hash() const { return key_ ^ run_key(); }
   int evaluate_points(int player) const;
@@ -122,6 +135,9 @@ class BeliefNode {
   void resolve(const Move& m, int attacker_rank, int defender_rank);
   // The enemy's attack on a piece of the player's it does not know, judged as the enemy knows it.
   bool worth_blind_attack(const Move& m) const;
+  // Whether the enemy makes the attack m when its piece has rank r: on a piece of mine it knows, when r wins or trades;
+  // on one it does not, when the attack is worth it to the enemy as it sees that piece (RootKnowledge::blind_gain).
+  bool attacks_as(const Move& m, int r) const;
 
   std::array<std::uint8_t, kCells> board_{};
   std::array<std::uint8_t, kCells> slot_{};  // an unknown enemy piece's slot, or a hidden piece of mine's

@@ -149,6 +149,55 @@ TEST(BeliefNode, TheEnemyAttacksAPieceItDoesNotKnowOnlyWhenItLooksWorthIt) {
   EXPECT_TRUE(has_move(n, mv("h4", "h3")));
 }
 
+TEST(BeliefNode, AnUnknownEnemyPieceAttacksOnlyWithTheRanksForWhichTheAttackPays) {
+  // Red's known Marshal beside Blue's unknown moved piece, which may be the Spy: Blue knows what it holds, so its
+  // attack is an optional chance (negamax.hpp) listing only the ranks that win or trade (the Spy, the Marshal) at
+  // Red's beliefs, the rest of the chance being Blue's doing something else; quiescence looks at it. Blue's unknown
+  // piece beside Red's Colonel, which Blue does not know, attacks with the ranks for which the attack is worth it to
+  // Blue.
+  auto pieces = small_battle();
+  pieces.push_back({"e6", 0, kMarshal, kKnown | kMoved});
+  pieces.push_back({"f6", 1, kSpy, kMoved});
+  pieces.push_back({"h3", 0, kColonel, kMoved});
+  pieces.push_back({"h4", 1, kLieutenant, kMoved});
+  pieces.erase(std::find_if(pieces.begin(), pieces.end(), [](const Put& p) { return std::string(p.square) == "e2"; }));
+  Root r(position(pieces, 0));
+  BeliefNode n = r.node;
+  EXPECT_FALSE(n.chance_optional(mv("e6", "f6"))) << "Red does not know what it attacks";
+  n.apply(mv("f2", "f3"), nullptr);
+  const Move spy = mv("f6", "e6"), blind = mv("h4", "h3");
+  EXPECT_TRUE(n.chance_optional(spy));
+  float p[kRanks];
+  n.distribution(test::at("f6"), p);
+  float movable_total = 0;
+  for (int k = kSpy; k <= kMarshal; ++k) movable_total += p[k];
+  BeliefNode::Chance c[BeliefNode::kMaxChances];
+  int count = n.chances(spy, c);
+  ASSERT_GE(count, 1);
+  double listed = 0;
+  for (int i = 0; i < count; ++i) {
+    listed += c[i].probability;
+    EXPECT_TRUE(c[i].rank == kSpy || c[i].rank == kMarshal) << int(c[i].rank);
+    if (c[i].rank == kSpy) {
+      EXPECT_NEAR(c[i].probability, p[kSpy] / movable_total, 1e-6) << "the beliefs alone";
+    }
+  }
+  EXPECT_NEAR(listed, (p[kSpy] + p[kMarshal]) / movable_total, 1e-6);
+  EXPECT_LT(listed, 0.9);
+
+  ASSERT_TRUE(n.chance_optional(blind));
+  const auto& gain = r.knowledge.blind_gain[n.slot(test::at("h3"))][1];
+  count = n.chances(blind, c);
+  ASSERT_GE(count, 1);
+  for (int i = 0; i < count; ++i) EXPECT_GE(gain[c[i].rank], 0) << int(c[i].rank);
+
+  std::vector<Move> noisy;
+  n.noisy_moves(noisy);
+  EXPECT_NE(std::find(noisy.begin(), noisy.end(), spy), noisy.end());
+  EXPECT_EQ(std::find(noisy.begin(), noisy.end(), blind), noisy.end()) << "quiescence: attacks on known pieces only";
+  EXPECT_LT(n.move_order(spy), n.move_order(mv("f3", "f2"))) << "after the quiet moves";
+}
+
 TEST(BeliefAgent, ReadsOnlyThePlayersInfo) {
   // Two games that differ only in Blue's hidden ranks (two unmoved pieces swapped): Red's Info is the same, so is its
   // choice, move by move, with every root score.
@@ -211,6 +260,24 @@ TEST(BeliefAgent, TakesAKnownPieceForFree) {
   c.depth = 3;
   Agent agent(c, 1);
   EXPECT_EQ(s.move_to_string(agent.choose(s)), "e4xe5");
+}
+
+TEST(BeliefAgent, DoesNotTakeABaitWithItsKnownMarshalBesideAPossibleSpy) {
+  // Red's known Marshal may take Blue's known Sergeant on e5, beside Blue's unknown e6, which is the Spy one time in
+  // six. Whatever the depth, even when the Spy's answer lies past the horizon (depth 1: quiescence must see it), the
+  // Sergeant is not worth that chance of the Marshal.
+  const State s = position({{"a1", 0, kFlag}, {"b1", 0, kBomb}, {"a2", 0, kBomb}, {"e4", 0, kMarshal, kKnown | kMoved},
+                            {"j1", 0, kScout}, {"i1", 0, kSergeant}, {"h1", 0, kMiner}, {"a10", 1, kFlag},
+                            {"b10", 1, kBomb}, {"a9", 1, kBomb}, {"e5", 1, kSergeant, kKnown | kMoved},
+                            {"e6", 1, kSpy, kMoved}, {"g8", 1, kScout, kMoved}, {"h8", 1, kMiner, kMoved},
+                            {"c8", 1, kSergeant, kMoved}, {"d9", 1, kLieutenant, kMoved}, {"j9", 1, kCaptain, kMoved}});
+  for (int depth = 1; depth <= 3; ++depth) {
+    AgentConfig c;
+    c.time_ms = 0;
+    c.depth = depth;
+    Agent agent(c, 1);
+    EXPECT_NE(s.move_to_string(agent.choose(s)), "e4xe5") << "depth " << depth;
+  }
 }
 
 TEST(MoveEvidence, APieceThatWalksUpToAKnownPieceIsLikelierOneThatBeatsIt) {
