@@ -45,7 +45,7 @@
 //   bool chance_optional(const Move&) const    the player making the move knows what decides it (its own piece's
 //                                              rank, hidden from the searching player) and makes it only for some
 //                                              results: chances() lists those, their probabilities summing to
-//                                              less than 1, and the rest is the chance that it declines;
+//                                              1 or less, and the rest is the chance that it declines;
 //   bool chance_seen(const Move&) const        of an optional move: its player also sees each listed result
 //                                              before choosing (the rank it meets is known to it), so that it
 //                                              declines the results that are worth less to it than its alternative.
@@ -259,7 +259,6 @@ class Negamax {
       }
       root_moves.swap(sorted);
       scores.swap(sorted_scores);
-
     }
     return best;
   }
@@ -394,7 +393,8 @@ class Negamax {
             if (child.outcome().over()) probe = false;  // its exact value costs no more than a probe
           }
           push(child);
-          const int v = seen ? std::max(recurse(child, same, a, b, probe), least) : recurse(child, same, a, b, probe);
+          int v = recurse(child, same, a, b, probe);
+          if (seen) v = std::max(v, least);
           pop();
           if (!probe) set(i, v, v);
           else if (same && v > a) set(i, std::max<double>(lo[i], v), hi[i]);

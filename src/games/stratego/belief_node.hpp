@@ -85,7 +85,8 @@ class BeliefNode {
   Outcome outcome() const { return outcome_; }
   const RootKnowledge& knowledge() const { return *k_; }
   void legal_moves(std::vector<Move>& out) const;
-  // The attacks among the legal moves, for quiescence: those between pieces whose ranks the player knows (no chance).
+  // The attacks among the legal moves, for quiescence: those between pieces whose ranks the player knows (no chance),
+  // and the attacks of unknown enemy pieces on the player's Marshal where the enemy knows it (the Spy's threat).
   void noisy_moves(std::vector<Move>& out) const;
   void apply(const Move& m, Events* events);
   int chances(const Move& m, Chance* out) const;
