@@ -7,6 +7,8 @@
 //   stratego_data setups   < games.txt > setups.f32   both setups' features and the result
 //   stratego_data selfplay --games N --agent SPEC --seed S > games.txt
 //                                                     self-play games, generated setups
+//   stratego_data spy      < games.txt                how well the beliefs know the Spy beside a known Marshal
+//                                                     (--side r|b: that side's view only), as text
 //   stratego_data names                               the feature names: `eval NAME`, `move NAME`, `setup NAME`
 //
 // games.txt: one game a line, `FIELD WINNER MOVE...`: the 100-letter start field, the winner (r, b or d for a draw)
@@ -16,6 +18,7 @@
 // move: the move's features, 1 for the move played (else 0), the position's index; setups rows are Red's setup
 // features, Blue's, and Red's result.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <sstream>
@@ -29,8 +32,10 @@
 #include "core/rng.hpp"
 #include "games/stratego/belief_agent.hpp"
 #include "games/stratego/belief_node.hpp"
+#include "games/stratego/beliefs.hpp"
 #include "games/stratego/eval_model.hpp"
 #include "games/stratego/info.hpp"
+#include "games/stratego/move_evidence.hpp"
 #include "games/stratego/move_model.hpp"
 #include "games/stratego/setup.hpp"
 #include "games/stratego/setup_model.hpp"
@@ -180,6 +185,59 @@ Setup setup_of(const State& start, int player) {
   return out;
 }
 
+// How well the beliefs (with the move evidence) know the Spy beside a known Marshal: every turn of `side` (-1: both)
+// whose Marshal the enemy knows, every unknown enemy piece within two squares of it, its P(Spy) by bins of 0.05, the
+// share of them that were the Spy, and the log-loss.
+int spy(int side) {
+  Game g;
+  constexpr int kBins = 10;
+  double predicted[kBins] = {}, actual[kBins] = {}, count[kBins] = {}, loss = 0, pieces = 0;
+  while (read_game(std::cin, g)) {
+    State s = g.start;
+    MoveEvidence evidence[2];
+    for (std::size_t i = 0; i < g.moves.size() && !s.outcome().over(); ++i) {
+      const int me = s.to_move();
+      if (side < 0 || side == me) {
+        const Info info = s.info(me);
+        evidence[me].observe(info);
+        int marshal = -1;
+        for (int q = 0; q < kCells; ++q)
+          if (info.holds(me, q) && s.rank_at(q) == kMarshal && (s.cell(q) & kKnown)) marshal = q;
+        if (marshal >= 0) {
+          const Beliefs beliefs(info, &evidence[me].likelihoods());
+          for (int q = 0; q < kCells; ++q) {
+            if (!info.holds(me ^ 1, q) || (info.cell(q) & kRankMask) != kUnknownRank) continue;
+            if (distance(q, marshal) > 2) continue;
+            const double p = beliefs.at(q)[kSpy];
+            const bool is_spy = s.rank_at(q) == kSpy;
+            const int bin = std::min(kBins - 1, static_cast<int>(p * 20));
+            predicted[bin] += p;
+            actual[bin] += is_spy;
+            count[bin] += 1;
+            const double clamped = std::clamp(p, 1e-4, 1 - 1e-4);
+            loss -= std::log(is_spy ? clamped : 1 - clamped);
+            pieces += 1;
+          }
+        }
+      }
+      Move m;
+      try {
+        m = s.parse_move(g.moves[i]);
+      } catch (const std::exception&) {
+        break;  // a move strat's rules refuse (people's archives allow some): the game's rest is left out
+      }
+      s.apply(m, nullptr);
+    }
+  }
+  std::printf("%.0f unknown pieces beside a known Marshal, log-loss of P(Spy) %.4f\n", pieces,
+              pieces ? loss / pieces : 0.0);
+  for (int b = 0; b < kBins; ++b)
+    if (count[b] > 0)
+      std::printf("P(Spy) %.2f-%.2f: %6.0f pieces, mean P %.3f, the Spy %.1f%%\n", b / 20.0, (b + 1) / 20.0, count[b],
+                  predicted[b] / count[b], 100 * actual[b] / count[b]);
+  return 0;
+}
+
 int setups() {
   Game g;
   std::vector<float> row;
@@ -221,13 +279,14 @@ int main(int argc, char** argv) {
       return selfplay(std::stoi(option("--games", "10")), option("--agent", "stratego:nodes=2000"),
                       std::stoull(option("--seed", "1")));
     if (mode == "setups") return setups();
+    if (mode == "spy") return spy(side.empty() ? -1 : side == "r" ? 0 : 1);
     if (mode == "names") {
       for (const char* n : kEvalFeatureNames) std::cout << "eval " << n << "\n";
       for (const char* n : kMoveFeatureNames) std::cout << "move " << n << "\n";
       for (const char* n : kSetupFeatureNames) std::cout << "setup " << n << "\n";
       return 0;
     }
-    std::cerr << "usage: stratego_data features|moves|setups|selfplay|names [--every N] [--side r|b] [--exempt none|red|blue|both] [--games N --agent SPEC --seed S]\n";
+    std::cerr << "usage: stratego_data features|moves|setups|spy|selfplay|names [--every N] [--side r|b] [--exempt none|red|blue|both] [--games N --agent SPEC --seed S]\n";
     return 2;
   } catch (const std::exception& e) {
     std::cerr << "stratego_data: " << e.what() << "\n";

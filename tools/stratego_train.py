@@ -102,6 +102,29 @@ def run_text(build, args):
     return subprocess.run([tool] + args, stdout=subprocess.PIPE, check=True, text=True).stdout
 
 
+def spy_table(build, parts):
+    """stratego_data spy on each (games_text, side, exempt) of `parts`, merged: how well the beliefs know the Spy beside
+    a known Marshal, by bins of P(Spy)."""
+    tool = os.path.join(build, "tools", "stratego_data")
+    bins, pieces, loss = {}, 0.0, 0.0
+    for text, side, exempt in parts:
+        extra = (["--side", side] if side else []) + ["--exempt", exempt]
+        out = subprocess.run([tool, "spy"] + extra, input=text, stdout=subprocess.PIPE, check=True, text=True).stdout
+        head = re.match(r"(\d+) unknown pieces beside a known Marshal, log-loss of P\(Spy\) ([\d.]+)", out)
+        pieces += float(head.group(1))
+        loss += float(head.group(1)) * float(head.group(2))
+        for lo, hi, n, mean, spy in re.findall(r"P\(Spy\) ([\d.]+)-([\d.]+): +(\d+) pieces, mean P ([\d.]+), "
+                                               r"the Spy ([\d.]+)%", out):
+            b = bins.setdefault((lo, hi), [0.0, 0.0, 0.0])
+            b[0] += float(n)
+            b[1] += float(n) * float(mean)
+            b[2] += float(n) * float(spy) / 100
+    lines = [f"{pieces:.0f} unknown pieces beside a known Marshal, log-loss of P(Spy) {loss / max(pieces, 1):.4f}"]
+    for (lo, hi), (n, mean, spy) in sorted(bins.items()):
+        lines.append(f"P(Spy) {lo}-{hi}: {n:6.0f} pieces, mean P {mean / n:.3f}, the Spy {100 * spy / n:.1f}%")
+    return "\n".join(lines) + "\n"
+
+
 def names(build):
     """The evaluation's feature names and the move predictor's."""
     tool = os.path.join(build, "tools", "stratego_data")
@@ -273,7 +296,20 @@ def main():
     ap.add_argument("--held-out-agent", default="", help="the agent of --program-held-out whose moves are measured")
     ap.add_argument("--unconstrained", action="store_true",
                     help="fit the evaluation without the signs and the rank ladder (SIGNS, LADDER)")
+    ap.add_argument("--spy-calibration", action="store_true",
+                    help="train nothing: print how well the beliefs know the Spy beside a known Marshal, in the "
+                         "training archives and, from --held-out-agent's side, in the records of --program-held-out")
     args = ap.parse_args()
+
+    if args.spy_calibration:
+        people = "".join(f"{f} {w} {' '.join(m)}\n" for a in TRAIN for f, w, m in gravon_games(a))
+        print(f"people's games ({', '.join(TRAIN)}):\n" + spy_table(args.build, [(people, None, "none")]))
+        if args.program_held_out:
+            parts = [(text, side or None, exempt) for folder in args.program_held_out
+                     for (side, exempt), text in record_games(folder, args.held_out_agent or None).items()]
+            print(f"{', '.join(args.program_held_out)} ({args.held_out_agent or 'both sides'}):\n"
+                  + spy_table(args.build, parts))
+        return
 
     eval_names, move_names, setup_names = names(args.build)
     eval_k, move_k, setup_k = len(eval_names), len(move_names), len(setup_names)

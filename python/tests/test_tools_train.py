@@ -78,3 +78,28 @@ def test_arena_records_become_the_trainers_games_by_side_and_rules(strat_binary,
     total = positions()
     assert positions("--side", "r") + positions("--side", "b") == total > 0
     assert positions("--side", "r", "--exempt", "both") == positions("--side", "r")
+
+
+def test_the_spy_table_counts_each_sides_view_once(strat_binary, tmp_path):
+    # `--spy-calibration`: stratego_data spy reads P(Spy) of the unknown pieces beside a player's known Marshal; Red's
+    # view and Blue's together are both sides', and the merged table adds its parts up.
+    import re
+    import subprocess
+    from conftest import BUILD
+    arena = subprocess.run([strat_binary, "arena", "stratego", "--agents", "random,mcts:iterations=2", "--games", "4",
+                            "--seed", "3", "--save", str(tmp_path)], capture_output=True, text=True)
+    assert arena.returncode == 0, arena.stderr
+    text = train.record_games(str(tmp_path))[("", "none")]
+
+    def pieces(table):
+        return int(re.match(r"(\d+) unknown pieces beside a known Marshal", table).group(1))
+
+    both = pieces(train.spy_table(str(BUILD), [(text, None, "none")]))
+    red = pieces(train.spy_table(str(BUILD), [(text, "r", "none")]))
+    blue = pieces(train.spy_table(str(BUILD), [(text, "b", "none")]))
+    assert both > 0 and red + blue == both
+    merged = train.spy_table(str(BUILD), [(text, "r", "none"), (text, "b", "none")])
+    assert pieces(merged) == both
+    rows = re.findall(r"P\(Spy\) [\d.]+-[\d.]+: +(\d+) pieces, mean P ([\d.]+), the Spy ([\d.]+)%", merged)
+    assert sum(int(n) for n, _, _ in rows) == both
+    assert all(0 <= float(p) <= 1 and 0 <= float(s) <= 100 for _, p, s in rows)
