@@ -7,8 +7,8 @@
 //   stratego_data setups   < games.txt > setups.f32   both setups' features and the result
 //   stratego_data selfplay --games N --agent SPEC --seed S > games.txt
 //                                                     self-play games, generated setups
-//   stratego_data spy      < games.txt                how well the beliefs know the Spy beside a known Marshal
-//                                                     (--side r|b: that side's view only), as text
+//   stratego_data spy      < games.txt > spy.f32      P(Spy) beside a known Marshal and whether it was the Spy
+//                                                     (--side r|b: that side's view only)
 //   stratego_data names                               the feature names: `eval NAME`, `move NAME`, `setup NAME`
 //
 // games.txt: one game a line, `FIELD WINNER MOVE...`: the 100-letter start field, the winner (r, b or d for a draw)
@@ -18,7 +18,6 @@
 // move: the move's features, 1 for the move played (else 0), the position's index; setups rows are Red's setup
 // features, Blue's, and Red's result.
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <sstream>
@@ -186,12 +185,10 @@ Setup setup_of(const State& start, int player) {
 }
 
 // How well the beliefs (with the move evidence) know the Spy beside a known Marshal: every turn of `side` (-1: both)
-// whose Marshal the enemy knows, every unknown enemy piece within two squares of it, its P(Spy) by bins of 0.05, the
-// share of them that were the Spy, and the log-loss.
+// whose Marshal the enemy knows, a row per unknown enemy piece within two squares of it: its P(Spy), and 1 if it is the
+// Spy (else 0).
 int spy(int side) {
   Game g;
-  constexpr int kBins = 10;
-  double predicted[kBins] = {}, actual[kBins] = {}, count[kBins] = {}, loss = 0, pieces = 0;
   while (read_game(std::cin, g)) {
     State s = g.start;
     MoveEvidence evidence[2];
@@ -208,33 +205,13 @@ int spy(int side) {
           for (int q = 0; q < kCells; ++q) {
             if (!info.holds(me ^ 1, q) || (info.cell(q) & kRankMask) != kUnknownRank) continue;
             if (distance(q, marshal) > 2) continue;
-            const double p = beliefs.at(q)[kSpy];
-            const bool is_spy = s.rank_at(q) == kSpy;
-            const int bin = std::min(kBins - 1, static_cast<int>(p * 20));
-            predicted[bin] += p;
-            actual[bin] += is_spy;
-            count[bin] += 1;
-            const double clamped = std::clamp(p, 1e-4, 1 - 1e-4);
-            loss -= std::log(is_spy ? clamped : 1 - clamped);
-            pieces += 1;
+            write({static_cast<float>(beliefs.at(q)[kSpy]), s.rank_at(q) == kSpy ? 1.f : 0.f});
           }
         }
       }
-      Move m;
-      try {
-        m = s.parse_move(g.moves[i]);
-      } catch (const std::exception&) {
-        break;  // a move strat's rules refuse (people's archives allow some): the game's rest is left out
-      }
-      s.apply(m, nullptr);
+      s.apply(s.parse_move(g.moves[i]), nullptr);
     }
   }
-  std::printf("%.0f unknown pieces beside a known Marshal, log-loss of P(Spy) %.4f\n", pieces,
-              pieces ? loss / pieces : 0.0);
-  for (int b = 0; b < kBins; ++b)
-    if (count[b] > 0)
-      std::printf("P(Spy) %.2f-%.2f: %6.0f pieces, mean P %.3f, the Spy %.1f%%\n", b / 20.0, (b + 1) / 20.0, count[b],
-                  predicted[b] / count[b], 100 * actual[b] / count[b]);
   return 0;
 }
 

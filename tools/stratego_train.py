@@ -103,25 +103,20 @@ def run_text(build, args):
 
 
 def spy_table(build, parts):
-    """stratego_data spy on each (games_text, side, exempt) of `parts`, merged: how well the beliefs know the Spy beside
-    a known Marshal, by bins of P(Spy)."""
-    tool = os.path.join(build, "tools", "stratego_data")
-    bins, pieces, loss = {}, 0.0, 0.0
-    for text, side, exempt in parts:
-        extra = (["--side", side] if side else []) + ["--exempt", exempt]
-        out = subprocess.run([tool, "spy"] + extra, input=text, stdout=subprocess.PIPE, check=True, text=True).stdout
-        head = re.match(r"(\d+) unknown pieces beside a known Marshal, log-loss of P\(Spy\) ([\d.]+)", out)
-        pieces += float(head.group(1))
-        loss += float(head.group(1)) * float(head.group(2))
-        for lo, hi, n, mean, spy in re.findall(r"P\(Spy\) ([\d.]+)-([\d.]+): +(\d+) pieces, mean P ([\d.]+), "
-                                               r"the Spy ([\d.]+)%", out):
-            b = bins.setdefault((lo, hi), [0.0, 0.0, 0.0])
-            b[0] += float(n)
-            b[1] += float(n) * float(mean)
-            b[2] += float(n) * float(spy) / 100
-    lines = [f"{pieces:.0f} unknown pieces beside a known Marshal, log-loss of P(Spy) {loss / max(pieces, 1):.4f}"]
-    for (lo, hi), (n, mean, spy) in sorted(bins.items()):
-        lines.append(f"P(Spy) {lo}-{hi}: {n:6.0f} pieces, mean P {mean / n:.3f}, the Spy {100 * spy / n:.1f}%")
+    """How well the beliefs know the Spy beside a known Marshal (stratego_data spy on each (games_text, side, exempt)
+    of `parts`, together), by bins of P(Spy), as text."""
+    rows = [run_data(build, ["spy", "--exempt", exempt] + (["--side", side] if side else []), text, 2)
+            for text, side, exempt in parts]
+    p, spy = np.concatenate(rows).T if rows else (np.zeros(0), np.zeros(0))
+    clamped = np.clip(p, 1e-4, 1 - 1e-4)
+    loss = -np.mean(np.where(spy > 0, np.log(clamped), np.log(1 - clamped))) if len(p) else 0.0
+    lines = [f"{len(p)} unknown pieces beside a known Marshal, log-loss of P(Spy) {loss:.4f}"]
+    bins = np.minimum((p * 20).astype(int), 9)
+    for b in range(10):
+        n = int((bins == b).sum())
+        if n:
+            lines.append(f"P(Spy) {b / 20:.2f}-{(b + 1) / 20:.2f}: {n:6d} pieces, mean P {p[bins == b].mean():.3f}, "
+                         f"the Spy {100 * spy[bins == b].mean():.1f}%")
     return "\n".join(lines) + "\n"
 
 

@@ -293,16 +293,19 @@ int BeliefNode::chances(const Move& m, Chance* out) const {
     // The enemy chose this attack knowing its rank, and what it knew of the defender.
     const std::uint8_t d = board_[m.to];
     const bool seen = d & kKnown;
+    const bool optional = chance_optional(m);
+    bool attacks[kRanks] = {};
     float total = 0, accepted = 0;
     for (int r = 1; r < kRanks; ++r) {
       if (!movable(r)) p[r] = 0.f;
       total += p[r];
-      if (p[r] > 0 && chance_optional(m) && attacks_as(m, r)) accepted += p[r];
+      attacks[r] = optional && p[r] > 0 && attacks_as(m, r);
+      if (attacks[r]) accepted += p[r];
     }
     if (total <= 0) return 0;
     if (accepted > 0) {
       // Only the ranks that would attack, at their beliefs: the rest of the chance is the enemy's declining.
-      for (int r = 1; r < kRanks; ++r) p[r] = attacks_as(m, r) ? p[r] / total : 0.f;
+      for (int r = 1; r < kRanks; ++r) p[r] = attacks[r] ? p[r] / total : 0.f;
     } else {
       // Without that choice, how often each rank attacks such a piece weighs the beliefs.
       total = 0;
