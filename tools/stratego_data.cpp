@@ -7,8 +7,11 @@
 //   stratego_data setups   < games.txt > setups.f32   both setups' features and the result
 //   stratego_data selfplay --games N --agent SPEC --seed S > games.txt
 //                                                     self-play games, generated setups
-//   stratego_data spy      < games.txt > spy.f32      P(Spy) beside a known Marshal and whether it was the Spy
-//                                                     (--side r|b: that side's view only)
+//   stratego_data beliefs  < games.txt > beliefs.f32  the beliefs about what the fitted factors concern, and the
+//                                                     truth (--side r|b: that side's view only; --every N: every
+//                                                     Nth turn; --factors S1,..,S4,F1,..,F4,B1,..,B4: these
+//                                                     factors, the Spy's, the Flag's, the Bombs', instead of the
+//                                                     fitted ones)
 //   stratego_data names                               the feature names: `eval NAME`, `move NAME`, `setup NAME`
 //
 // games.txt: one game a line, `FIELD WINNER MOVE...`: the 100-letter start field, the winner (r, b or d for a draw)
@@ -184,32 +187,47 @@ Setup setup_of(const State& start, int player) {
   return out;
 }
 
-// How well the beliefs (with the move evidence) know the Spy beside a known Marshal: every turn of `side` (-1: both)
-// whose Marshal the enemy knows, a row per unknown enemy piece within two squares of it: its P(Spy), and 1 if it is the
-// Spy (else 0).
-int spy(int side) {
+// How well the beliefs (with the move evidence and the factors `f`) know what the fitted factors concern: at every
+// `every`th turn of each player (of `side` only if 0 or 1), rows (P, 1 if it is so else 0, kind, class) for each
+// unknown enemy piece: kind 0 the Spy, for a piece within two squares of the player's known Marshal, class
+// (squares apart - 1) * 2 + moved; kind 1 the Flag and kind 2 a Bomb, for a piece that never moved, class its open
+// sides (beliefs.hpp); and at every turn whose move attacks an unknown enemy piece that never moved, kind 3 the Flag
+// and kind 4 a Bomb for that piece, class the attacker's rank.
+int beliefs(int every, int side, const BeliefFactors& f) {
   Game g;
   while (read_game(std::cin, g)) {
     State s = g.start;
     MoveEvidence evidence[2];
     for (std::size_t i = 0; i < g.moves.size() && !s.outcome().over(); ++i) {
       const int me = s.to_move();
-      if (side < 0 || side == me) {
-        const Info info = s.info(me);
-        evidence[me].observe(info);
-        int marshal = -1;
-        for (int q = 0; q < kCells; ++q)
-          if (info.holds(me, q) && s.rank_at(q) == kMarshal && (s.cell(q) & kKnown)) marshal = q;
-        if (marshal >= 0) {
-          const Beliefs beliefs(info, &evidence[me].likelihoods());
-          for (int q = 0; q < kCells; ++q) {
-            if (!info.holds(me ^ 1, q) || (info.cell(q) & kRankMask) != kUnknownRank) continue;
-            if (distance(q, marshal) > 2) continue;
-            write({static_cast<float>(beliefs.at(q)[kSpy]), s.rank_at(q) == kSpy ? 1.f : 0.f});
-          }
+      const Info info = s.info(me);
+      evidence[me].observe(info);
+      const Move move = s.parse_move(g.moves[i]);
+      const bool attack = s.is_piece(move.to) && (info.cell(move.to) & kRankMask) == kUnknownRank &&
+                          !(info.cell(move.to) & kMoved);
+      if ((side < 0 || side == me) && (attack || i / 2 % every == 0)) {
+        const RankWeights weights = factor_weights(info, &evidence[me].likelihoods(), f);
+        const Beliefs b(info, &weights);
+        if (attack) {
+          const auto by = static_cast<float>(s.rank_at(move.from));
+          write({static_cast<float>(b.at(move.to)[kFlag]), s.rank_at(move.to) == kFlag ? 1.f : 0.f, 3.f, by});
+          write({static_cast<float>(b.at(move.to)[kBomb]), s.rank_at(move.to) == kBomb ? 1.f : 0.f, 4.f, by});
+        }
+        const int marshal = known_marshal(info);
+        for (int q : b.unknown()) {
+          if (i / 2 % every != 0) break;
+          const bool moved = info.cell(q) & kMoved;
+          const int rank = s.rank_at(q);
+          if (marshal >= 0 && distance(q, marshal) <= 2)
+            write({static_cast<float>(b.at(q)[kSpy]), rank == kSpy ? 1.f : 0.f, 0.f,
+                   static_cast<float>((distance(q, marshal) - 1) * 2 + moved)});
+          if (moved) continue;
+          const auto open = static_cast<float>(open_sides(info, q));
+          write({static_cast<float>(b.at(q)[kFlag]), rank == kFlag ? 1.f : 0.f, 1.f, open});
+          write({static_cast<float>(b.at(q)[kBomb]), rank == kBomb ? 1.f : 0.f, 2.f, open});
         }
       }
-      s.apply(s.parse_move(g.moves[i]), nullptr);
+      s.apply(move, nullptr);
     }
   }
   return 0;
@@ -256,14 +274,27 @@ int main(int argc, char** argv) {
       return selfplay(std::stoi(option("--games", "10")), option("--agent", "stratego:nodes=2000"),
                       std::stoull(option("--seed", "1")));
     if (mode == "setups") return setups();
-    if (mode == "spy") return spy(side.empty() ? -1 : side == "r" ? 0 : 1);
+    if (mode == "beliefs") {
+      BeliefFactors f = kBeliefFactors;
+      if (const std::string given = option("--factors", ""); !given.empty()) {
+        double* values[12] = {&f.spy[0][0], &f.spy[0][1], &f.spy[1][0], &f.spy[1][1]};
+        for (int i = 0; i < 4; ++i) values[4 + i] = &f.flag[i], values[8 + i] = &f.bomb[i];
+        std::istringstream in(given);
+        char comma = ',';
+        for (int i = 0; i < 12; ++i)
+          if (!(in >> *values[i]) || (i < 11 && !(in >> comma)) || comma != ',' || *values[i] <= 0)
+            throw std::invalid_argument("--factors is twelve positive numbers, comma-separated");
+      }
+      return beliefs(every, side.empty() ? -1 : side == "r" ? 0 : 1, f);
+    }
     if (mode == "names") {
       for (const char* n : kEvalFeatureNames) std::cout << "eval " << n << "\n";
       for (const char* n : kMoveFeatureNames) std::cout << "move " << n << "\n";
       for (const char* n : kSetupFeatureNames) std::cout << "setup " << n << "\n";
       return 0;
     }
-    std::cerr << "usage: stratego_data features|moves|setups|spy|selfplay|names [--every N] [--side r|b] [--exempt none|red|blue|both] [--games N --agent SPEC --seed S]\n";
+    std::cerr << "usage: stratego_data features|moves|setups|beliefs|selfplay|names [--every N] [--side r|b] "
+                 "[--exempt none|red|blue|both] [--factors F,...] [--games N --agent SPEC --seed S]\n";
     return 2;
   } catch (const std::exception& e) {
     std::cerr << "stratego_data: " << e.what() << "\n";

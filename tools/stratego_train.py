@@ -2,9 +2,11 @@
 """Trains the `stratego-belief` agent's two models from the real games of ../shared/data/gravon (and, optionally, self-play),
 and writes them as C++: src/games/stratego/eval_weights.cpp (the evaluation: a logistic model of the result) and
 src/games/stratego/move_weights.cpp (the move predictor: a softmax over the legal moves), plus the fixture
-tests/games/stratego/model_fixture.txt with which the C++ inference is checked against this trainer.
+tests/games/stratego/model_fixture.txt with which the C++ inference is checked against this trainer. With
+--belief-factors, only the beliefs' factors (src/games/stratego/belief_factors.cpp).
 
     python3 tools/stratego_train.py [--build build] [--selfplay GAMES] [--selfplay-agent SPEC] [--jobs 2]
+    python3 tools/stratego_train.py --belief-factors --every 2 [--write]
 
 Training set: the classic games of games-2013-10.zip and games-2014-0.zip (plus self-play games, if any); held out: the
 classic games of games-2014-1.zip, on which the log-loss and accuracy of the evaluation and the top-1 / top-3 accuracy
@@ -102,22 +104,86 @@ def run_text(build, args):
     return subprocess.run([tool] + args, stdout=subprocess.PIPE, check=True, text=True).stdout
 
 
-def spy_table(build, parts):
-    """How well the beliefs know the Spy beside a known Marshal (stratego_data spy on each (games_text, side, exempt)
-    of `parts`, together), by bins of P(Spy), as text."""
-    rows = [run_data(build, ["spy", "--exempt", exempt] + (["--side", side] if side else []), text, 2)
+# The fitted factors of the beliefs (beliefs.hpp, BeliefFactors), in the order of stratego_data's --factors: each
+# (kind, class, what it is).
+FACTORS = ([(0, c, f"the Spy {c // 2 + 1} square{'s' if c // 2 else ''} from the known Marshal, "
+                   f"{'moved' if c % 2 else 'unmoved'}") for c in range(4)]
+           + [(1, c, f"the Flag, {c}{'+' if c == 3 else ''} open sides") for c in range(4)]
+           + [(2, c, f"a Bomb, {c}{'+' if c == 3 else ''} open sides") for c in range(4)])
+
+
+def belief_rows(build, parts, factors=None, every=1):
+    """stratego_data beliefs on each (games_text, side, exempt) of `parts`, together: rows (P, truth, kind, class) with
+    the belief factors `factors` (FACTORS order; None: the fitted ones the build holds), every `every`th turn."""
+    extra = ["--factors", ",".join(f"{k:.6g}" for k in factors)] if factors is not None else []
+    rows = [run_data(build, ["beliefs", "--every", str(every), "--exempt", exempt] + extra
+                     + (["--side", side] if side else []), text, 4)
             for text, side, exempt in parts]
-    p, spy = np.concatenate(rows).T if rows else (np.zeros(0), np.zeros(0))
+    return np.concatenate(rows).astype(np.float64) if rows else np.zeros((0, 4))
+
+
+def p_log_loss(p, truth):
     clamped = np.clip(p, 1e-4, 1 - 1e-4)
-    loss = -np.mean(np.where(spy > 0, np.log(clamped), np.log(1 - clamped))) if len(p) else 0.0
-    lines = [f"{len(p)} unknown pieces beside a known Marshal, log-loss of P(Spy) {loss:.4f}"]
-    bins = np.minimum((p * 20).astype(int), 9)
-    for b in range(10):
-        n = int((bins == b).sum())
-        if n:
-            lines.append(f"P(Spy) {b / 20:.2f}-{(b + 1) / 20:.2f}: {n:6d} pieces, mean P {p[bins == b].mean():.3f}, "
-                         f"the Spy {100 * spy[bins == b].mean():.1f}%")
+    return float(-np.mean(np.where(truth > 0, np.log(clamped), np.log(1 - clamped)))) if len(p) else 0.0
+
+
+def belief_table(rows):
+    """How well the beliefs know what the factors concern (belief_rows): per kind, the log-loss, the Spy's by bins of
+    P, and per class the mean P against how often it was so, as text."""
+    lines = []
+    for kind, name in enumerate(["the Spy beside a known Marshal", "the Flag (pieces that never moved)",
+                                 "a Bomb (pieces that never moved)"]):
+        r = rows[rows[:, 2] == kind]
+        p, truth = r[:, 0], r[:, 1]
+        lines.append(f"{name}: {len(p)} pieces, log-loss {p_log_loss(p, truth):.4f}")
+        if kind == 0:
+            bins = np.minimum((p * 20).astype(int), 9)
+            for b in range(10):
+                n = int((bins == b).sum())
+                if n:
+                    top = (b + 1) / 20 if b < 9 else 1
+                    lines.append(f"  P {b / 20:.2f}-{top:.2f}: {n:7d} pieces, mean P {p[bins == b].mean():.3f}, "
+                                 f"so {100 * truth[bins == b].mean():.1f}%")
+        for k, c, what in FACTORS:
+            sel = (r[:, 3] == c) if k == kind else np.zeros(len(r), bool)
+            if sel.any():
+                lines.append(f"  {what}: {int(sel.sum()):7d} pieces, mean P {p[sel].mean():.3f}, "
+                             f"so {100 * truth[sel].mean():.1f}%")
+    flag, bomb = rows[rows[:, 2] == 3], rows[rows[:, 2] == 4]
+    for name, sel in (("", np.ones(len(flag), bool)), (" by a Major or better", flag[:, 3] >= 7)):
+        lines.append(f"attacks on pieces that never moved{name}: {int(sel.sum())}, mean P(Bomb) "
+                     f"{bomb[sel, 0].mean() if sel.any() else 0:.3f}, Bombs {int(bomb[sel, 1].sum())}; "
+                     f"P(Flag) adding up to {flag[sel, 0].sum():.1f}, Flags {int(flag[sel, 1].sum())}")
     return "\n".join(lines) + "\n"
+
+
+def fit_belief_factors(build, parts, every, rounds=3):
+    """The belief factors (FACTORS order) that make the beliefs fit the games of `parts` best: per class, the odds
+    factor of least log-loss (odds_factor). Refitted on the beliefs the factors make, since the counts' fit spreads each
+    factor over the other pieces. Returns (factors, rows with them)."""
+    factors = np.ones(len(FACTORS))
+    for _ in range(rounds):
+        rows = belief_rows(build, parts, factors, every)
+        for i, (kind, c, _) in enumerate(FACTORS):
+            sel = (rows[:, 2] == kind) & (rows[:, 3] == c)
+            if sel.any():
+                factors[i] = np.clip(factors[i] * odds_factor(rows[sel, 0], rows[sel, 1]), 0.02, 20)
+    return factors, belief_rows(build, parts, factors, every)
+
+
+def odds_factor(p, truth):
+    """The factor k between 0.02 and 20 by which the odds of every P in `p` are multiplied for the least log-loss
+    against `truth` (Newton's method on log k; P of 0 or 1, a fact, says nothing)."""
+    keep = (p > 1e-6) & (p < 1 - 1e-6)
+    logit, truth = np.log(p[keep] / (1 - p[keep])), truth[keep]
+    t = 0.0
+    for _ in range(50):
+        q = 1 / (1 + np.exp(-(logit + t)))
+        step = np.sum(q - truth) / max(np.sum(q * (1 - q)), 1e-12)
+        t = float(np.clip(t - step, np.log(0.02), np.log(20)))
+        if abs(step) < 1e-9:
+            break
+    return float(np.exp(t))
 
 
 def names(build):
@@ -291,19 +357,38 @@ def main():
     ap.add_argument("--held-out-agent", default="", help="the agent of --program-held-out whose moves are measured")
     ap.add_argument("--unconstrained", action="store_true",
                     help="fit the evaluation without the signs and the rank ladder (SIGNS, LADDER)")
-    ap.add_argument("--spy-calibration", action="store_true",
-                    help="train nothing: print how well the beliefs know the Spy beside a known Marshal, in the "
-                         "training archives and, from --held-out-agent's side, in the records of --program-held-out")
+    ap.add_argument("--belief-factors", action="store_true",
+                    help="fit only the beliefs' factors (the Spy beside a known Marshal, the Flag and the Bombs by "
+                         "open sides; with --write: belief_factors.cpp) and print how well the beliefs know those, "
+                         "with and without them, in the training archives, the held-out one and, from "
+                         "--held-out-agent's side, the records of --program-held-out (every --every'th turn)")
     args = ap.parse_args()
 
-    if args.spy_calibration:
-        people = "".join(f"{f} {w} {' '.join(m)}\n" for a in TRAIN for f, w, m in gravon_games(a))
-        print(f"people's games ({', '.join(TRAIN)}):\n" + spy_table(args.build, [(people, None, "none")]))
-        if args.program_held_out:
-            parts = [(text, side or None, exempt) for folder in args.program_held_out
-                     for (side, exempt), text in record_games(folder, args.held_out_agent or None).items()]
-            print(f"{', '.join(args.program_held_out)} ({args.held_out_agent or 'both sides'}):\n"
-                  + spy_table(args.build, parts))
+    if args.belief_factors:
+        people = [("".join(f"{f} {w} {' '.join(m)}\n" for a in TRAIN for f, w, m in gravon_games(a)), None, "none")]
+        held = [("".join(f"{f} {w} {' '.join(m)}\n" for a in HELD_OUT for f, w, m in gravon_games(a)), None, "none")]
+        programs = [(text, side or None, exempt) for folder in args.program_held_out
+                    for (side, exempt), text in record_games(folder, args.held_out_agent or None).items()]
+        sets = [(f"people's games ({', '.join(TRAIN)})", people), (f"held out ({', '.join(HELD_OUT)})", held)]
+        if programs:
+            sets.append((f"{', '.join(args.program_held_out)} ({args.held_out_agent or 'both sides'})", programs))
+        for name, parts in sets:
+            print(f"{name}, without the factors:\n" + belief_table(belief_rows(args.build, parts, np.ones(12),
+                                                                                args.every)))
+        factors, fitted = fit_belief_factors(args.build, people, args.every)
+        print("Factors fitted to the training games: " + ", ".join(
+            f"{what} {k:.3g}" for (_, _, what), k in zip(FACTORS, factors)) + "\n")
+        for name, parts in sets:
+            print(f"{name}, with them:\n" + belief_table(belief_rows(args.build, parts, factors, args.every)))
+        if args.write:
+            v = [cpp_float(k) for k in factors]
+            with open(os.path.join(ROOT, "src/games/stratego/belief_factors.cpp"), "w") as f:
+                f.write("// Written by `python3 tools/stratego_train.py --belief-factors --every "
+                        f"{args.every} --write` (tools/stratego_train.py): the\n// beliefs' factors (beliefs.hpp), "
+                        f"fitted to {int((fitted[:, 2] < 3).sum())} rows of real games. Do not edit by hand.\n"
+                        '#include "games/stratego/beliefs.hpp"\n\nnamespace strat::stratego {\n\n'
+                        f"const BeliefFactors kBeliefFactors = {{{{{{{v[0]}, {v[1]}}}, {{{v[2]}, {v[3]}}}}}, "
+                        f"{{{', '.join(v[4:8])}}}, {{{', '.join(v[8:12])}}}}};\n\n}}  // namespace strat::stratego\n")
         return
 
     eval_names, move_names, setup_names = names(args.build)

@@ -80,9 +80,9 @@ def test_arena_records_become_the_trainers_games_by_side_and_rules(strat_binary,
     assert positions("--side", "r", "--exempt", "both") == positions("--side", "r")
 
 
-def test_the_spy_table_counts_each_sides_view_once(strat_binary, tmp_path):
-    # `--spy-calibration`: stratego_data spy reads P(Spy) of the unknown pieces beside a player's known Marshal; Red's
-    # view and Blue's together are both sides', and the merged table adds its parts up.
+def test_the_belief_table_counts_each_sides_view_once(strat_binary, tmp_path):
+    # `--belief-factors`: stratego_data beliefs reads the beliefs about the pieces the factors concern; Red's view and
+    # Blue's together are both sides', and the table's classes add up to its kinds.
     import re
     import subprocess
     from conftest import BUILD
@@ -91,15 +91,28 @@ def test_the_spy_table_counts_each_sides_view_once(strat_binary, tmp_path):
     assert arena.returncode == 0, arena.stderr
     text = train.record_games(str(tmp_path))[("", "none")]
 
-    def pieces(table):
-        return int(re.match(r"(\d+) unknown pieces beside a known Marshal", table).group(1))
+    def table(parts):
+        return train.belief_table(train.belief_rows(str(BUILD), parts, every=2))
 
-    both = pieces(train.spy_table(str(BUILD), [(text, None, "none")]))
-    red = pieces(train.spy_table(str(BUILD), [(text, "r", "none")]))
-    blue = pieces(train.spy_table(str(BUILD), [(text, "b", "none")]))
-    assert both > 0 and red + blue == both
-    merged = train.spy_table(str(BUILD), [(text, "r", "none"), (text, "b", "none")])
+    def pieces(table):
+        return [int(n) for n in re.findall(r"^[^ ].*: (\d+) pieces, log-loss", table, re.M)]
+
+    both = pieces(table([(text, None, "none")]))
+    red = pieces(table([(text, "r", "none")]))
+    blue = pieces(table([(text, "b", "none")]))
+    assert len(both) == 3 and min(both[1:]) > 0
+    assert [r + b for r, b in zip(red, blue)] == both
+    merged = table([(text, "r", "none"), (text, "b", "none")])
     assert pieces(merged) == both
-    rows = re.findall(r"P\(Spy\) [\d.]+-[\d.]+: +(\d+) pieces, mean P ([\d.]+), the Spy ([\d.]+)%", merged)
-    assert sum(int(n) for n, _, _ in rows) == both
-    assert all(0 <= float(p) <= 1 and 0 <= float(s) <= 100 for _, p, s in rows)
+    classes = [int(n) for n in re.findall(r"^  (?:the|a) [^:]*sides?[^:]*: +(\d+) pieces", merged, re.M)]
+    assert sum(classes) == both[1] + both[2]
+
+
+def test_the_odds_factor_multiplies_the_odds_to_the_rate_seen():
+    # Pieces given P 0.1 that were so one time in four: odds 1/9 against 1/3, a factor of 3. Given 0.1 and so one time
+    # in ten: a factor of 1. Given 0 (a fact): no say.
+    p = np.full(4000, 0.1)
+    assert abs(train.odds_factor(p, (np.arange(4000) < 1000).astype(float)) - 3) < 1e-6
+    assert abs(train.odds_factor(p, (np.arange(4000) < 400).astype(float)) - 1) < 1e-6
+    p[:2000] = 0
+    assert abs(train.odds_factor(p, (np.arange(4000) < 2500).astype(float)) - 3) < 1e-6

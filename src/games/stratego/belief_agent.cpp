@@ -58,7 +58,8 @@ void fill_knowledge(const Info& info, RootKnowledge& k, Rng& rng, const std::vec
   k.me = me;
   k.movable_at_start = 0;
   for (int r = kSpy; r <= kMarshal; ++r) k.movable_at_start += 2 * info.config().army()[r];
-  const Beliefs beliefs(info, likelihood);
+  const RankWeights weights = factor_weights(info, likelihood);
+  const Beliefs beliefs(info, &weights);
   // The enemy's view of the player's pieces: any world of the player's beliefs, seen from the other side. What the
   // enemy believes of the player's pieces depends only on what is public (which moved, which showed, the counts), so
   // the ranks this world gives the enemy's own pieces are never read.

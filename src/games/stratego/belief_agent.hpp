@@ -58,7 +58,8 @@ class Agent {
 // What the player knows at the root, for the search: the beliefs about the enemy's unknown pieces, the enemy's
 // beliefs about the player's pieces it does not know (from public information), and where the enemy Flag likely is.
 // `rng` draws a world only to give the enemy's view its own (unread) ranks.
-// With `likelihood` (by square, MoveEvidence), the moved enemy pieces' priors are weighed by it.
+// With `likelihood` (by square, MoveEvidence), the moved enemy pieces' priors are weighed by it; all of them also by
+// the fitted factors (factor_weights, beliefs.hpp).
 void fill_knowledge(const Info& info, RootKnowledge& knowledge, Rng& rng,
                     const std::vector<MoveEvidence::Likelihood>* likelihood = nullptr);
 // The attack likelihoods of `knowledge` (RootKnowledge::attack_known, attack_blind), from the move predictor.

@@ -73,6 +73,40 @@ std::array<double, kRanks> Beliefs::expected_counts() const {
   return sum;
 }
 
+int open_sides(const Info& info, int s) {
+  int open = 0;
+  for (int d : kDirs) {
+    const std::uint8_t c = info.cell(s + d);
+    if (!(c & kWall) && (!(c & kRankMask) || info.holds(info.player(), s + d))) ++open;
+  }
+  return std::min(open, BeliefFactors::kOpen - 1);
+}
+
+int known_marshal(const Info& info) {
+  for (int s = 0; s < kCells; ++s)
+    if (info.holds(info.player(), s) && (info.cell(s) & kRankMask) == kMarshal && (info.cell(s) & kKnown)) return s;
+  return -1;
+}
+
+RankWeights factor_weights(const Info& info, const RankWeights* weights, const BeliefFactors& f) {
+  RankWeights out = weights ? *weights : RankWeights(kCells);
+  if (!weights)
+    for (auto& w : out) w.fill(1.0);
+  const int marshal = known_marshal(info);
+  for (int s = 0; s < kCells; ++s) {
+    const std::uint8_t c = info.cell(s);
+    if (!info.holds(info.player() ^ 1, s) || (c & kRankMask) != kUnknownRank) continue;
+    const bool moved = c & kMoved;
+    if (marshal >= 0 && distance(s, marshal) <= 2) out[s][kSpy] *= f.spy[distance(s, marshal) - 1][moved ? 1 : 0];
+    if (!moved) {
+      const int open = open_sides(info, s);
+      out[s][kFlag] *= f.flag[open];
+      out[s][kBomb] *= f.bomb[open];
+    }
+  }
+  return out;
+}
+
 State Beliefs::sample(Rng& rng) const {
   const int enemy = info_.player() ^ 1;
   State out(info_.config());

@@ -46,6 +46,28 @@ class Beliefs {
   Army pool_{};                                   // unknown enemy ranks: how many of each are unplaced
 };
 
+// What the setup priors and the move evidence miss, as factors on the weights of the ranks, fitted to people's games
+// (`python3 tools/stratego_train.py --belief-factors --write`: belief_factors.cpp):
+// - the Spy near the player's known Marshal, by squares apart (1 or 2) and whether the piece moved: people keep their
+//   Spy near the enemy's Marshal once they know it, and a Spy beside it at the player's turn would have struck already;
+// - the Flag and the Bombs on a piece that never moved, by its open sides (open_sides): people wall their Flag in, and
+//   a piece left standing in the open is likelier a Bomb.
+struct BeliefFactors {
+  static constexpr int kOpen = 4;  // open sides: 0, 1, 2, 3 or more
+  double spy[2][2];                // [squares apart - 1][moved]
+  double flag[kOpen];
+  double bomb[kOpen];
+};
+extern const BeliefFactors kBeliefFactors;
+inline constexpr BeliefFactors kNoBeliefFactors = {{{1, 1}, {1, 1}}, {1, 1, 1, 1}, {1, 1, 1, 1}};
+
+// The squares beside s that are empty or hold a piece of the player's (lakes and the edge are closed), at most 3.
+int open_sides(const Info& info, int s);
+// The square of the player's Marshal if the enemy knows it, else -1.
+int known_marshal(const Info& info);
+// `weights` (all 1 when null) times the factors of `f` for every unknown enemy piece they concern.
+RankWeights factor_weights(const Info& info, const RankWeights* weights, const BeliefFactors& f = kBeliefFactors);
+
 // The setup square (row * 10 + col from the owner's seat) of a mailbox square, for `owner`.
 inline int setup_index(int owner, int s) {
   const int row = row_of(s), col = col_of(s);

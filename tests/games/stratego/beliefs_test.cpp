@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
 #include <tuple>
 #include <vector>
 
@@ -164,4 +165,57 @@ TEST(StrategoBeliefs, AKnownBombBesideAnUnmovedPieceMakesItLikelierTheFlag) {
   EXPECT_NEAR(plain.at(at("h10"))[kFlag], plain.at(at("c10"))[kFlag], 1e-9);
   EXPECT_GT(nest.at(at("h10"))[kFlag], plain.at(at("h10"))[kFlag]);
   EXPECT_LT(nest.at(at("c10"))[kFlag], plain.at(at("c10"))[kFlag]);
+}
+
+TEST(StrategoBeliefs, TheFactorsWeighTheSpyNearTheKnownMarshalAndTheFlagAndBombsByOpenSides) {
+  // Red's Marshal on e7 is known. Blue's unknown pieces: d7 moved and e8 unmoved one square from it, g7 moved and e9
+  // unmoved two squares from it, a7 moved far away: each near one's Spy weight takes its class's factor. Blue's
+  // unmoved pieces have open sides (empty, or Red's): a10 none, b10 one (b9), a9 and c10 two, e8 three (d8, f8 and
+  // Red's e7), e9 three, i7 four (counted as three): their Flag and Bomb weights take those classes' factors. Nothing
+  // else changes.
+  State s(Config{});
+  for (const auto& [square, owner, rank] :
+       std::vector<std::tuple<const char*, int, int>>{{"a1", 0, kFlag}, {"b1", 0, kBomb}, {"j1", 0, kScout},
+                                                      {"e7", 0, kMarshal}, {"a10", 1, kFlag}, {"b10", 1, kBomb},
+                                                      {"a9", 1, kBomb}, {"c10", 1, kBomb}, {"e8", 1, kBomb},
+                                                      {"e9", 1, kSergeant}, {"i7", 1, kBomb}})
+    s.put(at(square), owner, rank);
+  for (const auto& [square, rank] :
+       std::vector<std::tuple<const char*, int>>{{"d7", kSpy}, {"g7", kScout}, {"a7", kMiner}})
+    s.put(at(square), 1, rank, kMoved);
+  s.set_ply(40);
+  s.refresh_outcome();
+  const BeliefFactors f = {{{0.5, 0.25}, {2.0, 4.0}}, {3, 5, 7, 11}, {13, 17, 19, 23}};
+  for (const auto& [square, open] : std::vector<std::pair<const char*, int>>{
+           {"a10", 0}, {"b10", 1}, {"a9", 2}, {"c10", 2}, {"e8", 3}, {"e9", 3}, {"i7", 3}})
+    EXPECT_EQ(open_sides(s.info(0), at(square)), open) << square;
+  auto expect = [&](const RankWeights& w, bool marshal_known) {
+    const std::map<std::pair<int, int>, double> factors = {
+        {{at("a10"), kFlag}, 3}, {{at("a10"), kBomb}, 13}, {{at("b10"), kFlag}, 5}, {{at("b10"), kBomb}, 17},
+        {{at("a9"), kFlag}, 7},  {{at("a9"), kBomb}, 19},  {{at("c10"), kFlag}, 7}, {{at("c10"), kBomb}, 19},
+        {{at("e8"), kFlag}, 11}, {{at("e8"), kBomb}, 23},  {{at("e9"), kFlag}, 11}, {{at("e9"), kBomb}, 23},
+        {{at("i7"), kFlag}, 11}, {{at("i7"), kBomb}, 23},  {{at("e8"), kSpy}, 0.5}, {{at("d7"), kSpy}, 0.25},
+        {{at("e9"), kSpy}, 2.0}, {{at("g7"), kSpy}, 4.0}};
+    for (int q = 0; q < kCells; ++q)
+      for (int r = 1; r < kRanks; ++r) {
+        const auto it = factors.find({q, r});
+        const double want = it == factors.end() || (r == kSpy && !marshal_known) ? 1.0 : it->second;
+        EXPECT_EQ(w[q][r], want) << square_str(q) << " rank " << r << (marshal_known ? "" : ", Marshal hidden");
+      }
+  };
+  expect(factor_weights(s.info(0), nullptr, f), false);
+  s.put(at("e7"), 0, kMarshal, kKnown | kMoved);
+  const RankWeights w = factor_weights(s.info(0), nullptr, f);
+  expect(w, true);
+
+  RankWeights evidence(kCells);
+  for (auto& e : evidence) e.fill(1.0);
+  evidence[at("g7")][kSpy] = 3.0;
+  EXPECT_EQ(factor_weights(s.info(0), &evidence, f)[at("g7")][kSpy], 12.0);
+
+  // Of the two moved pieces g7 and a7, alike without the factors, g7 becomes the likelier Spy.
+  const Beliefs plain(s.info(0)), weighed(s.info(0), &w);
+  ASSERT_EQ(belief_errors(weighed), "");
+  EXPECT_NEAR(plain.at(at("g7"))[kSpy], plain.at(at("a7"))[kSpy], 1e-9);
+  EXPECT_GT(weighed.at(at("g7"))[kSpy], 1.5 * weighed.at(at("a7"))[kSpy]);
 }
