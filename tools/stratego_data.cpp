@@ -205,7 +205,8 @@ int beliefs(int every, int side, const BeliefFactors& f) {
       const Move move = s.parse_move(g.moves[i]);
       const bool attack = s.is_piece(move.to) && (info.cell(move.to) & kRankMask) == kUnknownRank &&
                           !(info.cell(move.to) & kMoved);
-      if ((side < 0 || side == me) && (attack || i / 2 % every == 0)) {
+      const bool sampled = i / 2 % every == 0;
+      if ((side < 0 || side == me) && (attack || sampled)) {
         const RankWeights weights = factor_weights(info, &evidence[me].likelihoods(), f);
         const Beliefs b(info, &weights);
         if (attack) {
@@ -214,18 +215,18 @@ int beliefs(int every, int side, const BeliefFactors& f) {
           write({static_cast<float>(b.at(move.to)[kBomb]), s.rank_at(move.to) == kBomb ? 1.f : 0.f, 4.f, by});
         }
         const int marshal = known_marshal(info);
-        for (int q : b.unknown()) {
-          if (i / 2 % every != 0) break;
-          const bool moved = info.cell(q) & kMoved;
-          const int rank = s.rank_at(q);
-          if (marshal >= 0 && distance(q, marshal) <= 2)
-            write({static_cast<float>(b.at(q)[kSpy]), rank == kSpy ? 1.f : 0.f, 0.f,
-                   static_cast<float>((distance(q, marshal) - 1) * 2 + moved)});
-          if (moved) continue;
-          const auto open = static_cast<float>(open_sides(info, q));
-          write({static_cast<float>(b.at(q)[kFlag]), rank == kFlag ? 1.f : 0.f, 1.f, open});
-          write({static_cast<float>(b.at(q)[kBomb]), rank == kBomb ? 1.f : 0.f, 2.f, open});
-        }
+        if (sampled)
+          for (int q : b.unknown()) {
+            const bool moved = info.cell(q) & kMoved;
+            const int rank = s.rank_at(q);
+            if (marshal >= 0 && distance(q, marshal) <= 2)
+              write({static_cast<float>(b.at(q)[kSpy]), rank == kSpy ? 1.f : 0.f, 0.f,
+                     static_cast<float>((distance(q, marshal) - 1) * 2 + moved)});
+            if (moved) continue;
+            const auto open = static_cast<float>(open_sides(info, q));
+            write({static_cast<float>(b.at(q)[kFlag]), rank == kFlag ? 1.f : 0.f, 1.f, open});
+            write({static_cast<float>(b.at(q)[kBomb]), rank == kBomb ? 1.f : 0.f, 2.f, open});
+          }
       }
       s.apply(move, nullptr);
     }
