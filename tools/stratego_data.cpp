@@ -190,7 +190,7 @@ Setup setup_of(const State& start, int player) {
 // How well the beliefs (with the move evidence and the factors `f`) know what the fitted factors concern: at every
 // `every`th turn of each player (of `side` only if 0 or 1), rows (P, 1 if it is so else 0, kind, class) for each
 // unknown enemy piece: kind 0 the Spy, for a piece within two squares of the player's known Marshal, class
-// (squares apart - 1) * 2 + moved; kind 1 the Flag and kind 2 a Bomb, for a piece that never moved, class its open
+// spy_near * 2 + moved; kind 1 the Flag and kind 2 a Bomb, for a piece that never moved, class its open
 // sides (beliefs.hpp); and at every turn whose move attacks an unknown enemy piece that never moved, kind 3 the Flag
 // and kind 4 a Bomb for that piece, class the attacker's rank.
 int beliefs(int every, int side, const BeliefFactors& f) {
@@ -219,9 +219,9 @@ int beliefs(int every, int side, const BeliefFactors& f) {
           for (int q : b.unknown()) {
             const bool moved = info.cell(q) & kMoved;
             const int rank = s.rank_at(q);
-            if (marshal >= 0 && distance(q, marshal) <= 2)
+            if (const int near = spy_near(q, marshal); near >= 0)
               write({static_cast<float>(b.at(q)[kSpy]), rank == kSpy ? 1.f : 0.f, 0.f,
-                     static_cast<float>((distance(q, marshal) - 1) * 2 + moved)});
+                     static_cast<float>(near * 2 + moved)});
             if (moved) continue;
             const auto open = static_cast<float>(open_sides(info, q));
             write({static_cast<float>(b.at(q)[kFlag]), rank == kFlag ? 1.f : 0.f, 1.f, open});

@@ -97,7 +97,7 @@ RankWeights factor_weights(const Info& info, const RankWeights* weights, const B
     const std::uint8_t c = info.cell(s);
     if (!info.holds(info.player() ^ 1, s) || (c & kRankMask) != kUnknownRank) continue;
     const bool moved = c & kMoved;
-    if (marshal >= 0 && distance(s, marshal) <= 2) out[s][kSpy] *= f.spy[distance(s, marshal) - 1][moved ? 1 : 0];
+    if (const int near = spy_near(s, marshal); near >= 0) out[s][kSpy] *= f.spy[near][moved ? 1 : 0];
     if (!moved) {
       const int open = open_sides(info, s);
       out[s][kFlag] *= f.flag[open];

@@ -54,7 +54,7 @@ class Beliefs {
 //   a piece left standing in the open is likelier a Bomb.
 struct BeliefFactors {
   static constexpr int kOpen = 4;  // open sides: 0, 1, 2, 3 or more
-  double spy[2][2];                // [squares apart - 1][moved]
+  double spy[2][2];                // [spy_near][moved]
   double flag[kOpen];
   double bomb[kOpen];
 };
@@ -65,6 +65,12 @@ inline constexpr BeliefFactors kNoBeliefFactors = {{{1, 1}, {1, 1}}, {1, 1, 1, 1
 int open_sides(const Info& info, int s);
 // The square of the player's Marshal if the enemy knows it, else -1.
 int known_marshal(const Info& info);
+// The Spy factors' row for the enemy piece on s: 0 beside the player's known Marshal on `marshal`, 1 two squares off,
+// -1 farther or without one (marshal -1).
+inline int spy_near(int s, int marshal) {
+  const int d = marshal < 0 ? 0 : distance(s, marshal);
+  return d == 1 || d == 2 ? d - 1 : -1;
+}
 // `weights` (all 1 when null) times the factors of `f` for every unknown enemy piece they concern.
 RankWeights factor_weights(const Info& info, const RankWeights* weights, const BeliefFactors& f = kBeliefFactors);
 
