@@ -223,49 +223,76 @@ SIGNS = {"spy": 1, "bomb": 1, "spy_marshal": 1, "miners_bombs": 1, "top": 1, "fl
          "hanging_mine_to_move": -1, "hanging_mine_waiting": -1, "hanging_theirs_to_move": 1,
          "hanging_theirs_waiting": 1, "hunt": 1, "hunted": -1, "lead_traded": 1, "spy_threat_to_move": -1,
          "spy_threat_waiting": -1}
-# Material from the Scout to the Marshal is worth more the higher the rank: fitted as non-negative steps.
+# Material from the Scout to the Marshal is worth more the higher the rank.
 LADDER = ["scout", "miner", "sergeant", "lieutenant", "captain", "major", "colonel", "general", "marshal"]
+# The `known_*` feature of each ladder rank: what the enemy's knowing a piece of that rank costs its owner. A piece the
+# enemy knows is worth its rank's material less that cost, and that value climbs the ladder too: a known Marshal is
+# worth no less than a known General. Unconstrained, people's games price a known Marshal below an unknown Colonel
+# (a Marshal that the enemy knows is a target for its Spy), and a search then gives its known Marshal for a Colonel.
+KNOWN_CLASS = {"scout": "known_scout", "miner": "known_miner", "sergeant": "known_low", "lieutenant": "known_low",
+               "captain": "known_mid", "major": "known_mid", "colonel": "known_colonel", "general": "known_general",
+               "marshal": "known_marshal"}
+
+
+def constraints(names):
+    """The rows g of the evaluation's constraints g . w >= 0: SIGNS, `known_*` non-negative (the side that knows more
+    is better off), LADDER non-decreasing from a non-negative Scout, and the known pieces' values (KNOWN_CLASS)
+    non-decreasing along it. A name missing from `names` has no column and drops out of a row."""
+    idx = {n: i for i, n in enumerate(names)}
+    rows = []
+
+    def row(terms):
+        g = np.zeros(len(names))
+        for n, v in terms:
+            if n in idx:
+                g[idx[n]] += v
+        if g.any():
+            rows.append(g)
+    for n, s in SIGNS.items():
+        row([(n, s)])
+    for n in names:
+        if n.startswith("known_"):
+            row([(n, 1)])
+    row([(LADDER[0], 1)])
+    for low, high in zip(LADDER, LADDER[1:]):
+        row([(high, 1), (low, -1)])
+        if KNOWN_CLASS[low] != KNOWN_CLASS[high]:
+            row([(high, 1), (KNOWN_CLASS[high], -1), (low, -1), (KNOWN_CLASS[low], 1)])
+    return np.array(rows).reshape(-1, len(names))
 
 
 def fit_constrained(x, y, names, l2=1e-3):
-    """fit_logistic with every weight in SIGNS of its sign, every `known_*` weight non-negative (the side that knows
-    more is better off) and the LADDER ranks' values non-decreasing; by active sets: a weight that breaks its sign is
-    held at zero and the rest fitted again, and a held weight whose gradient points into its allowed side is freed."""
+    """fit_logistic under constraints(names), by active sets: the constraints held as equalities confine the weights to
+    a subspace (w = basis @ theta), in which the fit is unconstrained. The most broken constraint is added; once none
+    is broken, the one whose multiplier says the fit would gain by leaving it is dropped; the end meets the
+    Karush-Kuhn-Tucker conditions."""
     k = x.shape[1]
-    idx = {n: i for i, n in enumerate(names)}
-    ladder = [idx[n] for n in LADDER]
-    # Columns: each ladder rank's column becomes the sum of its own and the higher ranks' (the step it adds).
-    t = x.astype(np.float64).copy()
-    for j, i in enumerate(ladder):
-        t[:, i] = x[:, ladder[j:]].sum(axis=1)
-    sign = np.zeros(k)
-    for n, s in SIGNS.items():
-        sign[idx[n]] = s
-    for n, i in idx.items():
-        if n.startswith("known_"):
-            sign[i] = 1
-    for i in ladder:
-        sign[i] = 1
-    held = set()
-    for _ in range(4 * k):
-        free = [i for i in range(k) if i not in held]
-        wf, b = fit_logistic(t[:, free], y, l2=l2)
-        w = np.zeros(k)
-        w[free] = wf
-        broken = [(sign[i] * w[i], i) for i in free if sign[i] * w[i] < 0]
+    g = constraints(names)
+    x = x.astype(np.float64)
+    held = []
+    for _ in range(8 * (len(g) + 1)):
+        if held:
+            _, sv, vt = np.linalg.svd(g[held])
+            basis = vt[int((sv > 1e-10).sum()):].T
+        else:
+            basis = np.eye(k)
+        theta, b = fit_logistic(x @ basis, y, l2=l2)
+        w = basis @ theta
+        w[np.abs(w) < 1e-12] = 0  # a weight held at zero, less the basis's rounding
+        slack = g @ w
+        broken = [(slack[i], i) for i in range(len(g)) if i not in held and slack[i] < -1e-7]
         if broken:
-            held.add(min(broken)[1])
+            held.append(min(broken)[1])
             continue
-        p = 1 / (1 + np.exp(-np.clip(t @ w + b, -30, 30)))
-        grad = t.T @ (p - y) / len(y)
-        wants = [(-sign[i] * grad[i], i) for i in held if -sign[i] * grad[i] > 1e-6]
-        if not wants:
+        if not held:
             break
-        held.discard(max(wants)[1])
-    out = w.copy()
-    for j, i in enumerate(ladder):
-        out[i] = w[ladder[: j + 1]].sum()
-    return out, b
+        p = 1 / (1 + np.exp(-np.clip(x @ w + b, -30, 30)))
+        grad = x.T @ (p - y) / len(y) + l2 * w
+        multipliers = np.linalg.lstsq(g[held].T, grad, rcond=None)[0]
+        if multipliers.min() >= -1e-6:
+            break
+        held.pop(int(np.argmin(multipliers)))
+    return w, b
 
 
 def log_loss(x, y, w, b):
@@ -356,7 +383,7 @@ def main():
                     help="records whose moves by --held-out-agent measure the move predictor (never trained on)")
     ap.add_argument("--held-out-agent", default="", help="the agent of --program-held-out whose moves are measured")
     ap.add_argument("--unconstrained", action="store_true",
-                    help="fit the evaluation without the signs and the rank ladder (SIGNS, LADDER)")
+                    help="fit the evaluation without the signs and the rank ladders (SIGNS, LADDER, KNOWN_CLASS)")
     ap.add_argument("--belief-factors", action="store_true",
                     help="fit only the beliefs' factors (the Spy beside a known Marshal, the Flag and the Bombs by "
                          "open sides; with --write: belief_factors.cpp) and print how well the beliefs know those, "

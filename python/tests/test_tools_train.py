@@ -116,3 +116,59 @@ def test_the_odds_factor_multiplies_the_odds_to_the_rate_seen():
     assert abs(train.odds_factor(p, (np.arange(4000) < 400).astype(float)) - 1) < 1e-6
     p[:2000] = 0
     assert abs(train.odds_factor(p, (np.arange(4000) < 2500).astype(float)) - 3) < 1e-6
+
+
+def test_a_known_piece_is_worth_no_less_than_a_known_piece_of_a_lower_rank():
+    names = (["spy"] + train.LADDER + sorted(set(train.KNOWN_CLASS.values())) + ["unmoved"]
+             + sorted(set(train.SIGNS) - {"spy"}))
+    idx = {n: i for i, n in enumerate(names)}
+    w = np.zeros(len(names))
+    for step, name in enumerate(train.LADDER):
+        w[idx[name]] = 0.1 * (step + 1)
+    w[idx["known_marshal"]] = 0.6  # a known Marshal (0.9 - 0.6) "worth" less than a known General (0.8)
+    rng = np.random.default_rng(7)
+    x = rng.normal(size=(6000, len(names)))
+    y = (rng.random(len(x)) < 1 / (1 + np.exp(-(x @ w)))).astype(np.float64)
+
+    def known_values(v):
+        return [v[idx[r]] - v[idx[train.KNOWN_CLASS[r]]] for r in train.LADDER]
+    free, _ = train.fit_logistic(x, y)
+    assert known_values(free)[-1] < known_values(free)[-2] - 0.2
+    fitted, b = train.fit_constrained(x, y, names)
+    values = known_values(fitted)
+    assert all(b >= a - 1e-9 for a, b in zip(values, values[1:])), values
+    assert np.all(train.constraints(names) @ fitted >= -1e-9)
+    # The fit is the best the constraints allow: no feasible step nearby lowers its objective (the log-loss and the
+    # prior fit_logistic puts on the weights).
+    g = train.constraints(names)
+
+    def objective(v):
+        return train.log_loss(x, y, v, b) + 0.5e-3 * float(v @ v)
+    fitted, b = train.fit_constrained(x, y, names)
+    feasible = 0
+    for i in range(len(names)):
+        for sign in (1, -1):
+            step = fitted.copy()
+            step[i] += sign * 1e-3
+            if np.all(g @ step >= -1e-12):
+                feasible += 1
+                assert objective(step) >= objective(fitted) - 1e-12, (names[i], sign)
+    assert feasible >= len(names)
+
+
+def test_the_constrained_fit_is_the_free_fit_where_the_data_keeps_every_constraint():
+    names = ["spy"] + train.LADDER + ["known_general", "known_marshal", "unmoved", "flag_danger"]
+    idx = {n: i for i, n in enumerate(names)}
+    w = np.zeros(len(names))
+    w[idx["spy"]] = 0.5
+    for step, name in enumerate(train.LADDER):
+        w[idx[name]] = 0.4 * (step + 1)
+    w[idx["known_general"]], w[idx["known_marshal"]] = 0.4, 0.5
+    w[idx["unmoved"]], w[idx["flag_danger"]] = -0.3, -0.6
+    rng = np.random.default_rng(3)
+    x = rng.normal(size=(6000, len(names)))
+    y = (rng.random(len(x)) < 1 / (1 + np.exp(-(x @ w)))).astype(np.float64)
+    free, free_b = train.fit_logistic(x, y)
+    assert np.all(train.constraints(names) @ free > 0.05)
+    fitted, b = train.fit_constrained(x, y, names)
+    assert np.allclose(fitted, free, atol=1e-6) and abs(b - free_b) < 1e-6
