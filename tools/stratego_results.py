@@ -3,8 +3,11 @@
 opponent: wins-draws-losses, score, Elo above the opponents with its 95% interval (the arena's pair formula, one virtual
 draw when the score is all or nothing), how the games ended, and the same without the games the opponent forfeited by
 breaking the protocol (a bot's illegal move, often strat's two-square rule, which the UCC manager does not have).
+With --paired, the agent's games are matched, setup by setup, with those of the same agent name in other folders (two
+runs of `strat arena` with one --seed play the same setups with the same colours, game by game): the points of each on
+the setups both played, and the mean difference a game with its standard error.
 
-    python3 tools/stratego_results.py DIR... [--agent stratego]
+    python3 tools/stratego_results.py DIR... [--agent stratego] [--paired OTHER_DIR...]
 
 Standard library only; the folders' records are read as saved.
 """
@@ -29,6 +32,30 @@ def elo(wins, draws, losses):
 
 
 WORD = {"W": "win", "D": "draw", "L": "loss"}
+POINTS = {"W": 1.0, "D": 0.5, "L": 0.0}
+
+
+def points_by_setup(dirs, agent):
+    """{(the Start tag, the agent's side): its points} over the finished games of `agent` in `dirs`."""
+    out = {}
+    for tags, _, me in agent_records(dirs, agent, "stratego_results"):
+        got = outcome(tags.get("Result", ""), me)
+        if got is not None:
+            out[(tags["Start"], me)] = POINTS[got[0]]
+    return out
+
+
+def paired(ours, theirs):
+    """The comparison of two runs on the setups both played, or None when they share none."""
+    common = sorted(set(ours) & set(theirs))
+    if not common:
+        return None
+    diffs = [ours[k] - theirs[k] for k in common]
+    n, mean = len(diffs), sum(diffs) / len(diffs)
+    se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else float("nan")
+    return (f"paired on {n} setups: {sum(ours[k] for k in common):g} points against "
+            f"{sum(theirs[k] for k in common):g}; better on {sum(d > 0 for d in diffs)}, worse on "
+            f"{sum(d < 0 for d in diffs)}; {mean:+.3f} +- {se:.3f} a game")
 
 
 def line(label, counts):
@@ -44,6 +71,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("dirs", nargs="+", metavar="DIR", help="arena folders (--save) to sum")
     parser.add_argument("--agent", default="stratego", help="the agent's name as the records give it")
+    parser.add_argument("--paired", nargs="+", metavar="DIR", default=[],
+                        help="folders of another run of the same agent name, compared setup by setup")
     args = parser.parse_args()
 
     counts, kept, ends = collections.Counter(), collections.Counter(), collections.Counter()
@@ -66,6 +95,9 @@ def main():
     print("ended: " + "; ".join(f"{how} {n}" for how, n in sorted(ends.items(), key=lambda x: (-x[1], x[0]))))
     if unread:
         print(f"({unread} records without a result left out)")
+    if args.paired:
+        print(paired(points_by_setup(args.dirs, args.agent), points_by_setup(args.paired, args.agent))
+              or f"paired: no setup of {' '.join(args.dirs)} in {' '.join(args.paired)}")
 
 
 if __name__ == "__main__":

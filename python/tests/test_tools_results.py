@@ -50,3 +50,23 @@ def test_a_missing_folder_is_one_line(tmp_path):
     run = subprocess.run([sys.executable, str(TOOL), str(tmp_path / "nope")], capture_output=True, text=True)
     assert run.returncode == 1
     assert run.stderr.strip() == f"stratego_results: no such folder {tmp_path / 'nope'}"
+
+
+def test_paired_runs_are_compared_setup_by_setup(tmp_path):
+    ours, theirs, other = tmp_path / "ours", tmp_path / "theirs", tmp_path / "other"
+    for folder in (ours, theirs, other):
+        folder.mkdir()
+    second = START[:5] + START[6] + START[5] + START[7:]  # another setup: two of Red's pieces swapped
+    third = START[:8] + START[9] + START[8] + START[10:]
+    agent, bot = "stratego-belief:time=100", "stratego:time=100"
+    write_record(ours, 1, agent, bot, START, "red wins (flag)")
+    write_record(ours, 2, bot, agent, second, "draw (ply-limit)")
+    write_record(ours, 3, agent, bot, third, "blue wins (flag)")  # not played by the other run
+    write_record(theirs, 1, agent, bot, START, "blue wins (no-moves)")
+    write_record(theirs, 2, bot, agent, second, "draw (ply-limit)")
+    write_record(theirs, 3, bot, agent, START, "blue wins (flag)")  # the same setup, the other colour: not paired
+    lines = results(ours, "--agent", "stratego-belief", "--paired", theirs)
+    assert lines[-1] == "paired on 2 setups: 1.5 points against 0.5; better on 1, worse on 0; +0.500 +- 0.500 a game"
+    write_record(other, 1, bot, agent, third, "red wins (flag)")  # the agent's setup of game 3 with the other colour
+    lines = results(ours, "--agent", "stratego-belief", "--paired", other)
+    assert lines[-1] == f"paired: no setup of {ours} in {other}"
