@@ -136,15 +136,14 @@ def test_a_known_piece_is_worth_no_less_than_a_known_piece_of_a_lower_rank():
     assert known_values(free)[-1] < known_values(free)[-2] - 0.2
     fitted, b = train.fit_constrained(x, y, names)
     values = known_values(fitted)
-    assert all(b >= a - 1e-9 for a, b in zip(values, values[1:])), values
-    assert np.all(train.constraints(names) @ fitted >= -1e-9)
+    assert all(high >= low - 1e-9 for low, high in zip(values, values[1:])), values
+    g = train.constraints(names)
+    assert np.all(g @ fitted >= -1e-9)
     # The fit is the best the constraints allow: no feasible step nearby lowers its objective (the log-loss and the
     # prior fit_logistic puts on the weights).
-    g = train.constraints(names)
 
     def objective(v):
         return train.log_loss(x, y, v, b) + 0.5e-3 * float(v @ v)
-    fitted, b = train.fit_constrained(x, y, names)
     feasible = 0
     for i in range(len(names)):
         for sign in (1, -1):

@@ -168,9 +168,9 @@ TEST(StrategoBeliefs, AKnownBombBesideAnUnmovedPieceMakesItLikelierTheFlag) {
 }
 
 TEST(StrategoBeliefs, TheFactorsWeighTheSpyNearTheKnownMarshalAndTheFlagAndBombsByOpenSides) {
-  // Red's Marshal on e7, first unknown to Blue (no Spy factor anywhere), then known. Blue's unknown pieces: d7 moved and
-  // e8 unmoved one square from it, g7 moved and e9 unmoved two squares from it, a7 moved far away: once the Marshal is
-  // known, each near one's Spy weight takes its class's factor. Blue's unmoved pieces have open sides (empty, or
+  // Red's Marshal on e7, first unknown to Blue (no Spy factor anywhere), then known. Blue's unknown pieces: d7 moved
+  // and e8 unmoved one square from it, g7 moved and e9 unmoved two squares from it, a7 moved far away: once the Marshal
+  // is known, each near one's Spy weight takes its class's factor. Blue's unmoved pieces have open sides (empty, or
   // Red's): a10 none, b10 one (b9), a9 and c10 two, e8 three (d8, f8 and Red's e7), e9 three, i7 four (counted as
   // three): their Flag and Bomb weights take those classes' factors. Nothing else changes.
   State s(Config{});
