@@ -218,9 +218,12 @@ def fit_logistic(x, y, l2=1e-3, rounds=30, centre=None):
 # The sign each evaluation weight must have: a fit to people's results alone learns what goes with winning, not what
 # makes it (the winner's Marshal is known because it has been taking pieces; a hunted piece belongs to the side
 # whose strong pieces are out), and a search maximises whatever the evaluation rewards. Knowledge, material, hunting
-# and pressure help the side that has them; danger and hanging pieces hurt. `unmoved` and `advance` stay free.
-SIGNS = {"spy": 1, "bomb": 1, "spy_marshal": 1, "miners_bombs": 1, "top": 1, "flag_danger": -1, "flag_pressure": 1,
-         "hanging_mine_to_move": -1, "hanging_mine_waiting": -1, "hanging_theirs_to_move": 1,
+# and pressure help the side that has them; danger and hanging pieces hurt. A piece that never moved may be a Bomb or
+# the Flag to the enemy, so `unmoved` counts for its side or nothing: people's winners moved more of their pieces
+# (they were the ones attacking), and that fitted as a weight made every ply of a search move a fresh piece out for
+# the count alone, the tree's enemy too. `advance` stays free.
+SIGNS = {"spy": 1, "bomb": 1, "unmoved": 1, "spy_marshal": 1, "miners_bombs": 1, "top": 1, "flag_danger": -1,
+         "flag_pressure": 1, "hanging_mine_to_move": -1, "hanging_mine_waiting": -1, "hanging_theirs_to_move": 1,
          "hanging_theirs_waiting": 1, "hunt": 1, "hunted": -1, "lead_traded": 1, "spy_threat_to_move": -1,
          "spy_threat_waiting": -1}
 # Material from the Scout to the Marshal is worth more the higher the rank.

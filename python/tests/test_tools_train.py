@@ -10,7 +10,7 @@ spec = importlib.util.spec_from_file_location("stratego_train", ROOT / "tools" /
 train = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(train)
 
-NAMES = ["spy"] + train.LADDER + ["known_general", "unmoved"] + sorted(set(train.SIGNS) - {"spy"})
+NAMES = ["spy"] + train.LADDER + ["known_general", "advance"] + sorted(set(train.SIGNS) - {"spy"})
 
 
 def sample(true_weights, n=6000, seed=5):
@@ -28,7 +28,8 @@ def test_the_signs_and_the_ladder_hold_where_the_data_says_otherwise():
     w[idx["marshal"]] = 0.3          # below the General: the ladder must lift it
     w[idx["hunted"]] = 0.6           # being hunted "helps": the sign must hold it at zero
     w[idx["known_general"]] = -0.5   # the enemy knowing less than us "hurts": held at zero
-    w[idx["unmoved"]] = -0.7         # free: fitted as it is
+    w[idx["unmoved"]] = -0.5         # pieces never moved "hurt" (the winner moved more): held at zero
+    w[idx["advance"]] = -0.7         # free: fitted as it is
     w[idx["flag_danger"]] = -0.8     # the right sign: fitted as it is
     x, y = sample(w)
     free, _ = train.fit_logistic(x, y)
@@ -36,9 +37,10 @@ def test_the_signs_and_the_ladder_hold_where_the_data_says_otherwise():
     fitted, _ = train.fit_constrained(x, y, NAMES)
     assert fitted[idx["hunted"]] <= 0 and abs(fitted[idx["hunted"]]) < 1e-9
     assert abs(fitted[idx["known_general"]]) < 1e-9
+    assert free[idx["unmoved"]] < -0.3 and abs(fitted[idx["unmoved"]]) < 1e-9
     ladder = [fitted[idx[n]] for n in train.LADDER]
     assert all(b >= a - 1e-9 for a, b in zip(ladder, ladder[1:])), ladder
-    assert abs(fitted[idx["unmoved"]] - (-0.7)) < 0.15
+    assert abs(fitted[idx["advance"]] - (-0.7)) < 0.15
     assert abs(fitted[idx["flag_danger"]] - (-0.8)) < 0.15
     for name, s in train.SIGNS.items():
         assert s * fitted[idx[name]] >= -1e-9, name
@@ -119,7 +121,7 @@ def test_the_odds_factor_multiplies_the_odds_to_the_rate_seen():
 
 
 def test_a_known_piece_is_worth_no_less_than_a_known_piece_of_a_lower_rank():
-    names = (["spy"] + train.LADDER + sorted(set(train.KNOWN_CLASS.values())) + ["unmoved"]
+    names = (["spy"] + train.LADDER + sorted(set(train.KNOWN_CLASS.values())) + ["advance"]
              + sorted(set(train.SIGNS) - {"spy"}))
     idx = {n: i for i, n in enumerate(names)}
     w = np.zeros(len(names))
@@ -156,14 +158,14 @@ def test_a_known_piece_is_worth_no_less_than_a_known_piece_of_a_lower_rank():
 
 
 def test_the_constrained_fit_is_the_free_fit_where_the_data_keeps_every_constraint():
-    names = ["spy"] + train.LADDER + ["known_general", "known_marshal", "unmoved", "flag_danger"]
+    names = ["spy"] + train.LADDER + ["known_general", "known_marshal", "advance", "flag_danger"]
     idx = {n: i for i, n in enumerate(names)}
     w = np.zeros(len(names))
     w[idx["spy"]] = 0.5
     for step, name in enumerate(train.LADDER):
         w[idx[name]] = 0.4 * (step + 1)
     w[idx["known_general"]], w[idx["known_marshal"]] = 0.4, 0.5
-    w[idx["unmoved"]], w[idx["flag_danger"]] = -0.3, -0.6
+    w[idx["advance"]], w[idx["flag_danger"]] = -0.3, -0.6
     rng = np.random.default_rng(3)
     x = rng.normal(size=(6000, len(names)))
     y = (rng.random(len(x)) < 1 / (1 + np.exp(-(x @ w)))).astype(np.float64)
