@@ -135,8 +135,6 @@ struct NegamaxConfig {
   int tt_log2 = 20;
   int quiescence_plies = 8;     // noisy plies at most beyond the horizon
   int max_ply = 128;            // search path length at most (extensions stop at half of it); <= kMaxPly
-  // Late-move reductions for any game (as P::kLateMoveReductions; noisy moves must order above kKillerBonus).
-  bool late_move_reductions = false;
   // Chance moves: Star2's probes before the full searches of the results (off: Star1 alone).
   bool chance_probes = true;
   // The agent options "time=MS", "depth=N", "nodes=N": with none given, time=default_time_ms.
@@ -534,7 +532,7 @@ class Negamax {
         score = play(s, m, alpha, beta, plain, depth - 1 >= kProbeDepth, searched(depth - 1));
       } else {
         int r = 0;
-        if (negamax::HasLmr<P> || config_.late_move_reductions) {
+        if constexpr (negamax::HasLmr<P>) {
           // Late quiet moves ordered below the killers: one ply less, re-searched if they rise above alpha.
           // (With reductions, noisy moves must order above kKillerBonus.)
           r = depth >= 3 && j >= 3 && keys[i] < killer_bonus() - 1 ? 1 : 0;

@@ -15,7 +15,6 @@ std::vector<Parameter> AgentConfig::parameters() {
       Parameter::integer("time", 1000, 0, 3'600'000, "milliseconds per move (0 with nodes or depth: no clock)"),
       Parameter::integer("nodes", 0, 0, 4'000'000'000LL, "nodes per move at most (0: no limit)"),
       Parameter::integer("depth", 64, 1, 64, "plies of search at most"),
-      Parameter::flag("lmr", "late quiet moves searched a ply shallower first (off by default)"),
       Parameter::choice("blind", {"on", "off"},
                         "on: the enemy attacks a piece it does not know only when the attack looks worth it to it, and "
                         "attacks with a piece the player does not know only with the ranks for which the attack pays"),
@@ -32,7 +31,6 @@ AgentConfig AgentConfig::from(const Options& options) {
   c.time_ms = static_cast<double>(options.get_int("time", limited ? 0 : 1000, 0, 3'600'000));
   c.nodes = static_cast<long>(options.get_int("nodes", 0, 0, 4'000'000'000LL));
   c.depth = static_cast<int>(options.get_int("depth", 64, 1, 64));
-  c.reductions = options.flag("lmr");
   c.blind = options.get("blind", "on") == "on";
   c.evidence = options.get("evidence", "on") == "on";
   c.learned_setup = options.get("setup", "learned") == "learned";
@@ -116,7 +114,6 @@ Agent::Agent(AgentConfig config, std::uint64_t seed)
   c.max_depth = config.depth;
   c.tt_log2 = 18;
   c.quiescence_plies = 6;
-  c.late_move_reductions = config.reductions;
   search_ = std::make_unique<Negamax<BeliefNode>>(c);
 }
 

@@ -22,9 +22,8 @@ struct AgentConfig {
   double time_ms = 1000;  // per move (0 with nodes or depth: no clock)
   long nodes = 0;         // 0: no node limit
   int depth = 64;
-  bool reductions = false;  // late quiet moves a ply shallower first
-  bool blind = true;        // the enemy attacks blind only when it looks worth it, and with the ranks that pay
-  bool evidence = true;     // the enemy's moves weigh the beliefs (MoveEvidence)
+  bool blind = true;     // the enemy attacks blind only when it looks worth it, and with the ranks that pay
+  bool evidence = true;  // the enemy's moves weigh the beliefs (MoveEvidence)
   bool learned_setup = true;  // its own setup: the best of the generator's draws by the setup model
   // The agent's options, declared (listed by `strat games --json`).
   static std::vector<Parameter> parameters();
