@@ -76,6 +76,7 @@ def main():
     args = parser.parse_args()
 
     counts, kept, ends = collections.Counter(), collections.Counter(), collections.Counter()
+    ours = {}  # the agent's points by (setup, side), for --paired
     unread = 0
     for tags, _, me in agent_records(args.dirs, args.agent, "stratego_results"):
         got = outcome(tags.get("Result", ""), me)
@@ -84,6 +85,7 @@ def main():
             continue
         kind, how = got
         counts[kind] += 1
+        ours[(tags["Start"], me)] = POINTS[kind]
         forfeit = kind == "W" and how == "protocol"
         ends[("opponent's forfeit" if forfeit else f"{WORD[kind]} ({how})")] += 1
         if not forfeit:
@@ -96,7 +98,7 @@ def main():
     if unread:
         print(f"({unread} records without a result left out)")
     if args.paired:
-        print(paired(points_by_setup(args.dirs, args.agent), points_by_setup(args.paired, args.agent))
+        print(paired(ours, points_by_setup(args.paired, args.agent))
               or f"paired: no setup of {' '.join(args.dirs)} in {' '.join(args.paired)}")
 
 
