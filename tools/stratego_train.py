@@ -368,7 +368,8 @@ def cpp_array(values):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
-    ap.add_argument("--selfplay", type=int, default=0, help="self-play games added to the evaluation's training set")
+    ap.add_argument("--selfplay", type=int, default=0,
+                    help="self-play games added to the training sets of the evaluation and of the setup model")
     ap.add_argument("--selfplay-agent", default="stratego:time=20")
     ap.add_argument("--every", type=int, default=2, help="evaluation rows: every Nth ply of each game")
     ap.add_argument("--jobs", type=int, default=2)
