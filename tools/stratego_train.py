@@ -369,7 +369,9 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--selfplay", type=int, default=0,
-                    help="self-play games added to the training sets of the evaluation and of the setup model")
+                    help="self-play games added to the evaluation's training set")
+    ap.add_argument("--selfplay-setups", action="store_true",
+                    help="add the self-play games to the setup model's training set too")
     ap.add_argument("--selfplay-agent", default="stratego:time=20")
     ap.add_argument("--every", type=int, default=2, help="evaluation rows: every Nth ply of each game")
     ap.add_argument("--jobs", type=int, default=2)
@@ -478,7 +480,8 @@ def main():
             chunks = ["".join(lines[i::args.jobs]) for i in range(args.jobs)]
             selfplay = np.vstack(list(pool.map(lambda c: run_data(
                 args.build, ["features", "--every", str(args.every)], c, eval_k + 3), chunks)))
-            selfplay_setups = run_data(args.build, ["setups"], games, 2 * setup_k + 1)
+            if args.selfplay_setups:
+                selfplay_setups = run_data(args.build, ["setups"], games, 2 * setup_k + 1)
 
     train = np.vstack([feats[a] for a in TRAIN] + ([selfplay] if selfplay is not None else []))
     held = np.vstack([feats[a] for a in HELD_OUT])

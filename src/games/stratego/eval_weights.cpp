@@ -1,10 +1,10 @@
-// Written by `python3 tools/stratego_train.py --every 4 --write` (tools/stratego_train.py): the evaluation's weights, fitted to the results of
-// 332312 positions of real games. Do not edit by hand.
+// Written by `python3 tools/stratego_train.py --every 4 --selfplay 600 --selfplay-agent stratego:time=5 --jobs 2 --write` (tools/stratego_train.py): the evaluation's weights, fitted to the results of
+// 707036 positions of real games and self-play. Do not edit by hand.
 #include "games/stratego/eval_model.hpp"
 
 namespace strat::stratego {
 
-const EvalFeatures kTrainedEvalWeights = {0.0820885f, 0.0723598f, 0.159141f, 0.226138f, 0.299534f, 0.417131f, 0.713527f, 1.24367f, 1.26308f, 1.5287f, 0.197229f, 0.190407f, 0.109792f, 0.101881f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.262755f, 0.282166f, 0.547778f, 0.177436f, 0.0f, -0.777446f, 0.418985f, -0.00759605f, 0.0f, -0.0419183f, 0.249925f, 0.0787514f, 0.0f, 0.0f, 0.311737f, 0.0f, -0.0269868f};
-const float kTrainedEvalBias = -0.00251078f;
+const EvalFeatures kTrainedEvalWeights = {0.147987f, 0.0449158f, 0.139172f, 0.153603f, 0.168719f, 0.293491f, 0.374096f, 0.726548f, 0.979289f, 1.01019f, 0.0486924f, 0.0f, 0.109381f, 0.167307f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.149014f, 0.28393f, 0.314834f, 0.136643f, 0.0f, -0.77081f, 0.219311f, 0.0194703f, 0.0f, 0.0f, 0.181902f, 0.0f, 0.0f, 0.0f, 0.0933608f, -0.000855983f, -0.0173624f};
+const float kTrainedEvalBias = -0.00122805f;
 
 }  // namespace strat::stratego

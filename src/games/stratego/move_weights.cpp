@@ -1,4 +1,4 @@
-// Written by `python3 tools/stratego_train.py --every 4 --write` (tools/stratego_train.py): the move predictor's weights, fitted to the moves
+// Written by `python3 tools/stratego_train.py --every 4 --selfplay 600 --selfplay-agent stratego:time=5 --jobs 2 --write` (tools/stratego_train.py): the move predictor's weights, fitted to the moves
 // of 220771 positions of real games. Do not edit by hand.
 #include "games/stratego/move_model.hpp"
 

@@ -1,4 +1,4 @@
-// Written by `python3 tools/stratego_train.py --every 4 --write` (tools/stratego_train.py): the setup model's weights, fitted to the results of
+// Written by `python3 tools/stratego_train.py --every 4 --selfplay 600 --selfplay-agent stratego:time=5 --jobs 2 --write` (tools/stratego_train.py): the setup model's weights, fitted to the results of
 // 1854 games. Do not edit by hand.
 #include "games/stratego/setup_model.hpp"
 
