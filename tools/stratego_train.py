@@ -368,8 +368,7 @@ def cpp_array(values):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
-    ap.add_argument("--selfplay", type=int, default=0,
-                    help="self-play games added to the evaluation's training set")
+    ap.add_argument("--selfplay", type=int, default=0, help="self-play games added to the evaluation's training set")
     ap.add_argument("--selfplay-setups", action="store_true",
                     help="add the self-play games to the setup model's training set too")
     ap.add_argument("--selfplay-agent", default="stratego:time=20")
