@@ -64,6 +64,11 @@ void fill_knowledge(const Info& info, RootKnowledge& k, Rng& rng, const std::vec
   const Info theirs(beliefs.sample(rng), enemy);
   const Beliefs enemy_beliefs(theirs);
   k.prior = {};
+  k.open = {};
+  for (int i = 0; i < BeliefFactors::kOpen; ++i) {
+    k.flag_factor[i] = static_cast<float>(kBeliefFactors.flag[i]);
+    k.bomb_factor[i] = static_cast<float>(kBeliefFactors.bomb[i]);
+  }
   k.seen = {};
   k.flag_near = {};
   fill_attack_likelihoods(k);
@@ -75,6 +80,7 @@ void fill_knowledge(const Info& info, RootKnowledge& k, Rng& rng, const std::vec
     if (owner == enemy && (c & kRankMask) == kUnknownRank) {
       const auto& p = beliefs.at(s);
       for (int r = 1; r < kRanks; ++r) k.prior[enemy_slot][r] = static_cast<float>(p[r]);
+      k.open[enemy_slot] = static_cast<std::uint8_t>(open_sides(info, s));
       if (p[kFlag] > 0)
         for (int q = kWidth; q < 11 * kWidth; ++q) {
           const int d = distance(q, s);

@@ -109,7 +109,26 @@ void BeliefNode::distribution(int s, float (&p)[kRanks]) const {
   float total = 0;
   for (int r = 1; r < kRanks; ++r)
     if (m & rank_bit(r)) total += (p[r] = std::max(prior[r], 1e-4f));
+  if (!(board_[s] & kMoved) && (m & (rank_bit(kFlag) | rank_bit(kBomb)))) {
+    const int was = k_->open[slot_[s]], now = open_sides(s);
+    if (now != was) {
+      total -= p[kFlag] + p[kBomb];
+      p[kFlag] *= k_->flag_factor[now] / k_->flag_factor[was];
+      p[kBomb] *= k_->bomb_factor[now] / k_->bomb_factor[was];
+      total += p[kFlag] + p[kBomb];
+    }
+  }
   for (int r = 1; r < kRanks; ++r) p[r] /= total;
+}
+
+int BeliefNode::open_sides(int s) const {
+  const int owner = owner_at(s);
+  int open = 0;
+  for (int d : kDirs) {
+    const std::uint8_t c = board_[s + d];
+    open += !(c & kWall) && (!(c & kRankMask) || owner_at(s + d) != owner);
+  }
+  return std::min(open, BeliefFactors::kOpen - 1);
 }
 
 void BeliefNode::set_cell(int s, std::uint8_t c, std::uint8_t slot) {

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/game.hpp"
+#include "games/stratego/beliefs.hpp"
 #include "games/stratego/info.hpp"
 #include "games/stratego/state.hpp"
 
@@ -52,6 +53,13 @@ struct RootKnowledge {
   // is worth to the enemy as the enemy sees it (its beliefs `seen`, the values of the evaluation). Made once per
   // search: the enemy's knowledge below the root changes only by a piece's moving or showing.
   std::array<std::array<std::array<float, kRanks>, 2>, kSlots> blind_gain{};
+  // By slot of an unknown enemy piece that never moved: its open sides at the root (beliefs.hpp, open_sides), and by
+  // open sides the fitted factors on the odds of the Flag and of a Bomb (BeliefFactors; all 1: none). Below the root
+  // a piece's sides open and close as pieces come and go, and its Flag and Bomb weights follow the factors' ratio, so
+  // that a shell found to hold a movable piece leaves the Flag behind it as likely as the root would then think it.
+  std::array<std::uint8_t, kSlots> open{};
+  std::array<float, BeliefFactors::kOpen> flag_factor{1, 1, 1, 1};
+  std::array<float, BeliefFactors::kOpen> bomb_factor{1, 1, 1, 1};
   const EvalModel* model = nullptr;
   int movable_at_start = 66;  // both armies' movable pieces at the start (the variant's)
   // Below the root, the enemy attacks my unknown pieces only when worth it to it, and its unknown pieces attack only
@@ -111,8 +119,12 @@ class BeliefNode {
   bool unknown(int s) const { return (board_[s] & kRankMask) == kUnknownRank; }
   RankSet ranks_at(int s) const { return unknown(s) ? mask_[slot_[s]] : rank_bit(board_[s] & kRankMask); }
   int slot(int s) const { return slot_[s]; }
-  // P(rank) for the piece on s: the root's beliefs within its rank set (a known piece: 1 for its rank).
+  // P(rank) for the piece on s: the root's beliefs within its rank set (a known piece: 1 for its rank), the Flag and a
+  // Bomb on a piece that never moved weighed by the factors of its open sides now over those at the root.
   void distribution(int s, float (&p)[kRanks]) const;
+  // The squares beside the piece on s that are empty or hold the other side's piece (lakes and the edge are closed), at
+  // most BeliefFactors::kOpen - 1: beliefs.hpp's open_sides, in the node.
+  int open_sides(int s) const;
   int alive(int owner, int rank) const { return alive_[owner][rank]; }
   // The squares (bits < 128) of `owner`'s pieces.
   u128 pieces(int owner) const { return occ_[owner]; }

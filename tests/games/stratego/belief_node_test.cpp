@@ -8,6 +8,7 @@
 
 #include "games/stratego/belief_agent.hpp"
 #include "games/stratego/belief_node.hpp"
+#include "games/stratego/beliefs.hpp"
 #include "games/stratego/eval_model.hpp"
 #include "games/stratego/move_evidence.hpp"
 #include "helpers.hpp"
@@ -128,6 +129,60 @@ TEST(BeliefNode, ARankShownInFullLeavesEveryOtherRankSet) {
   n.apply_chance(mv("e4", "e5"), *marshal);
   EXPECT_EQ(n.cell(test::at("e5")) & kRankMask, kMarshal);
   for (const char* sq : {"e7", "f7", "j8"}) EXPECT_FALSE(n.ranks_at(test::at(sq)) & rank_bit(kMarshal)) << sq;
+}
+
+TEST(BeliefNode, AShellPieceFoundMovableLeavesTheFlagBehindItAsLikelyAsItsOpenSidesSay) {
+  // Blue's back corner: h10 walled in by unmoved pieces on g10, i10 and h9, which may be its Flag's Bombs. Red's
+  // Marshal beside i10 attacks it; where i10 holds a movable piece, h10 has a side open to Red, and the odds of its
+  // being the Flag or a Bomb follow the fitted factors from no open side to one (beliefs.hpp), as the root would see
+  // it after that attack; they are the root's beliefs as long as its sides stay as they were.
+  auto pieces = small_battle();
+  for (const Put& p : {Put{"h10", 1, kSergeant}, Put{"g10", 1, kBomb}, Put{"i10", 1, kLieutenant}, Put{"h9", 1, kBomb},
+                       Put{"i9", 0, kMarshal, kMoved}})
+    pieces.push_back(p);
+  pieces.erase(std::find_if(pieces.begin(), pieces.end(), [](const Put& p) { return std::string(p.square) == "e2"; }));
+  Root r(position(pieces, 0));
+  const BeliefNode& n = r.node;
+  for (int s = 0; s < kCells; ++s) {
+    if (r.info.holds(1, s) && !(r.info.cell(s) & kMoved)) {
+      EXPECT_EQ(n.open_sides(s), open_sides(r.info, s)) << s;
+    }
+  }
+  const int h10 = test::at("h10");
+  ASSERT_EQ(n.open_sides(h10), 0);
+  float before[kRanks];
+  n.distribution(h10, before);
+  for (int k = 1; k < kRanks; ++k) {
+    EXPECT_NEAR(before[k], std::max(r.knowledge.prior[n.slot(h10)][k], 1e-4f) /
+                               std::accumulate(r.knowledge.prior[n.slot(h10)].begin() + 1,
+                                               r.knowledge.prior[n.slot(h10)].end(), 0.f), 2e-3) << k;
+  }
+  BeliefNode::Chance c[BeliefNode::kMaxChances];
+  const int count = n.chances(mv("i9", "i10"), c);
+  const auto found = std::find_if(c, c + count, [](const BeliefNode::Chance& x) { return x.rank == kLieutenant; });
+  ASSERT_NE(found, c + count);
+  BeliefNode child = n;
+  child.apply_chance(mv("i9", "i10"), *found);
+  ASSERT_EQ(child.open_sides(h10), 1);
+  float after[kRanks];
+  child.distribution(h10, after);
+  ASSERT_GT(before[kFlag], 0.f);
+  ASSERT_GT(before[kBomb], 0.f);
+  const auto& k = r.knowledge;
+  ASSERT_LT(k.flag_factor[1], k.flag_factor[0]) << "people wall their Flag in";
+  EXPECT_NEAR((after[kFlag] / after[kScout]) / (before[kFlag] / before[kScout]), k.flag_factor[1] / k.flag_factor[0],
+              1e-3);
+  EXPECT_NEAR((after[kBomb] / after[kScout]) / (before[kBomb] / before[kScout]), k.bomb_factor[1] / k.bomb_factor[0],
+              1e-3);
+  EXPECT_LT(after[kFlag], before[kFlag]);
+  // A shell piece that is a Bomb keeps the wall closed: the Marshal falls, i10 stays Blue's.
+  const auto bomb = std::find_if(c, c + count, [](const BeliefNode::Chance& x) { return x.rank == kBomb; });
+  ASSERT_NE(bomb, c + count);
+  BeliefNode walled = n;
+  walled.apply_chance(mv("i9", "i10"), *bomb);
+  float same[kRanks];
+  walled.distribution(h10, same);
+  EXPECT_NEAR(same[kFlag] / same[kScout], before[kFlag] / before[kScout], 1e-4);
 }
 
 TEST(BeliefNode, TheEnemyAttacksAPieceItDoesNotKnowOnlyWhenItLooksWorthIt) {
