@@ -121,16 +121,6 @@ void BeliefNode::distribution(int s, float (&p)[kRanks]) const {
   for (int r = 1; r < kRanks; ++r) p[r] /= total;
 }
 
-int BeliefNode::open_sides(int s) const {
-  const int owner = owner_at(s);
-  int open = 0;
-  for (int d : kDirs) {
-    const std::uint8_t c = board_[s + d];
-    open += !(c & kWall) && (!(c & kRankMask) || owner_at(s + d) != owner);
-  }
-  return std::min(open, BeliefFactors::kOpen - 1);
-}
-
 void BeliefNode::set_cell(int s, std::uint8_t c, std::uint8_t slot) {
   if (is_piece(s)) {
     key_ ^= square_key(s);

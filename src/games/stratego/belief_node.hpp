@@ -122,9 +122,8 @@ class BeliefNode {
   // P(rank) for the piece on s: the root's beliefs within its rank set (a known piece: 1 for its rank), the Flag and a
   // Bomb on a piece that never moved weighed by the factors of its open sides now over those at the root.
   void distribution(int s, float (&p)[kRanks]) const;
-  // The squares beside the piece on s that are empty or hold the other side's piece (lakes and the edge are closed), at
-  // most BeliefFactors::kOpen - 1: beliefs.hpp's open_sides, in the node.
-  int open_sides(int s) const;
+  // beliefs.hpp's open_sides of the piece on s, in the node.
+  int open_sides(int s) const { return stratego::open_sides(*this, s); }
   int alive(int owner, int rank) const { return alive_[owner][rank]; }
   // The squares (bits < 128) of `owner`'s pieces.
   u128 pieces(int owner) const { return occ_[owner]; }

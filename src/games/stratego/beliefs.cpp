@@ -73,15 +73,6 @@ std::array<double, kRanks> Beliefs::expected_counts() const {
   return sum;
 }
 
-int open_sides(const Info& info, int s) {
-  int open = 0;
-  for (int d : kDirs) {
-    const std::uint8_t c = info.cell(s + d);
-    if (!(c & kWall) && (!(c & kRankMask) || info.holds(info.player(), s + d))) ++open;
-  }
-  return std::min(open, BeliefFactors::kOpen - 1);
-}
-
 int known_marshal(const Info& info) {
   for (int s = 0; s < kCells; ++s)
     if (info.holds(info.player(), s) && (info.cell(s) & kRankMask) == kMarshal && (info.cell(s) & kKnown)) return s;

@@ -61,8 +61,19 @@ struct BeliefFactors {
 extern const BeliefFactors kBeliefFactors;
 inline constexpr BeliefFactors kNoBeliefFactors = {{{1, 1}, {1, 1}}, {1, 1, 1, 1}, {1, 1, 1, 1}};
 
-// The squares beside s that are empty or hold a piece of the player's (lakes and the edge are closed), at most 3.
-int open_sides(const Info& info, int s);
+// The squares beside the piece on s that are empty or hold a piece of the other side's (lakes and the edge are
+// closed), at most kOpen - 1, on any board of the Info's cells: the Info itself, or a search node made from it.
+template <class Board>
+int open_sides(const Board& board, int s) {
+  const std::uint8_t side = board.cell(s) & kBlue;
+  int open = 0;
+  for (int d : kDirs) {
+    const std::uint8_t c = board.cell(s + d);
+    open += !(c & kWall) && (!(c & kRankMask) || (c & kBlue) != side);
+  }
+  return open < BeliefFactors::kOpen - 1 ? open : BeliefFactors::kOpen - 1;
+}
+
 // The square of the player's Marshal if the enemy knows it, else -1.
 int known_marshal(const Info& info);
 // The Spy factors' row for the enemy piece on s: 0 beside the player's known Marshal on `marshal`, 1 two squares off,
