@@ -9,11 +9,9 @@
 //                                                     self-play games, generated setups
 //   stratego_data beliefs  < games.txt > beliefs.f32  the beliefs about what the fitted factors concern, and the
 //                                                     truth (--side r|b: that side's view only; --every N: every
-//                                                     Nth turn; --factors S1,..,S4,F1,..,F4,B1,..,B4,FW1,FW2,
-//                                                     BW1,BW2: these factors, the Spy's, the Flag's, the Bombs',
-//                                                     the Flag's and the Bombs' beside known Bombs, instead of the
-//                                                     fitted ones; --forget-taken: the beliefs without the
-//                                                     squares where Bombs were taken, TakenBombs)
+//                                                     Nth turn; --factors S1,..,S4,F1,..,F4,B1,..,B4: these
+//                                                     factors, the Spy's, the Flag's, the Bombs', instead of the
+//                                                     fitted ones)
 //   stratego_data names                               the feature names: `eval NAME`, `move NAME`, `setup NAME`
 //
 // games.txt: one game a line, `FIELD WINNER MOVE...`: the 100-letter start field, the winner (r, b or d for a draw)
@@ -44,7 +42,6 @@
 #include "games/stratego/setup.hpp"
 #include "games/stratego/setup_model.hpp"
 #include "games/stratego/state.hpp"
-#include "games/stratego/taken_bombs.hpp"
 
 using namespace strat;
 using namespace strat::stratego;
@@ -83,10 +80,10 @@ float result_for(char winner, int player) {
   return (winner == 'r') == (player == 0) ? 1.f : 0.f;
 }
 
-void features_row(const State& s, int player, Rng& rng, float result, int game, u128 taken, std::vector<float>& row) {
+void features_row(const State& s, int player, Rng& rng, float result, int game, std::vector<float>& row) {
   const Info info = s.info(player);
   RootKnowledge k;
-  fill_knowledge(info, k, rng, nullptr, taken);
+  fill_knowledge(info, k, rng);
   k.model = &EvalModel::trained();
   const BeliefNode node(info, k);
   EvalFeatures f;
@@ -103,12 +100,10 @@ int features(int every) {
   std::vector<float> row;
   for (int game = 0; read_game(std::cin, g); ++game) {
     State s = g.start;
-    TakenBombs taken[2];  // each player's, as of its last turn
     for (std::size_t i = 0; i <= g.moves.size() && !s.outcome().over(); ++i) {
-      taken[s.to_move()].observe(s.info(s.to_move()));
       if (s.ply() % every == 0)
         for (int player = 0; player < 2; ++player) {  // the player to move and the one waiting
-          features_row(s, player, rng, result_for(g.winner, player), game, taken[player].squares(), row);
+          features_row(s, player, rng, result_for(g.winner, player), game, row);
           write(row);
         }
       if (i < g.moves.size()) s.apply(s.parse_move(g.moves[i]), nullptr);
@@ -196,30 +191,24 @@ Setup setup_of(const State& start, int player) {
 // `every`th turn of each player (of `side` only if 0 or 1), rows (P, 1 if it is so else 0, kind, class) for each
 // unknown enemy piece: kind 0 the Spy, for a piece within two squares of the player's known Marshal, class
 // spy_near * 2 + moved; kind 1 the Flag and kind 2 a Bomb, for a piece that never moved, class its open
-// sides (beliefs.hpp); kind 5 the Flag and kind 6 a Bomb again, for a piece that never moved beside a known Bomb of
-// its side, class 1 standing there, 2 where one was taken (bombs_beside, TakenBombs); and at every turn whose move
-// attacks an unknown enemy piece that never moved, kind 3 the Flag and kind 4 a Bomb for that piece, class the
-// attacker's rank. With `forget`, the beliefs do not remember where Bombs were taken (the classes of kinds 5 and 6
-// still do).
-int beliefs(int every, int side, const BeliefFactors& f, bool forget) {
+// sides (beliefs.hpp); and at every turn whose move attacks an unknown enemy piece that never moved, kind 3 the Flag
+// and kind 4 a Bomb for that piece, class the attacker's rank.
+int beliefs(int every, int side, const BeliefFactors& f) {
   Game g;
   while (read_game(std::cin, g)) {
     State s = g.start;
     MoveEvidence evidence[2];
-    TakenBombs memory[2];
     for (std::size_t i = 0; i < g.moves.size() && !s.outcome().over(); ++i) {
       const int me = s.to_move();
       const Info info = s.info(me);
       evidence[me].observe(info);
-      memory[me].observe(info);
-      const u128 known = memory[me].squares(), taken = forget ? 0 : known;
       const Move move = s.parse_move(g.moves[i]);
       const bool attack = s.is_piece(move.to) && (info.cell(move.to) & kRankMask) == kUnknownRank &&
                           !(info.cell(move.to) & kMoved);
       const bool sampled = i / 2 % every == 0;
       if ((side < 0 || side == me) && (attack || sampled)) {
-        const RankWeights weights = factor_weights(info, &evidence[me].likelihoods(), f, taken);
-        const Beliefs b(info, &weights, true, taken);
+        const RankWeights weights = factor_weights(info, &evidence[me].likelihoods(), f);
+        const Beliefs b(info, &weights);
         if (attack) {
           const auto by = static_cast<float>(s.rank_at(move.from));
           write({static_cast<float>(b.at(move.to)[kFlag]), s.rank_at(move.to) == kFlag ? 1.f : 0.f, 3.f, by});
@@ -234,13 +223,9 @@ int beliefs(int every, int side, const BeliefFactors& f, bool forget) {
               write({static_cast<float>(b.at(q)[kSpy]), rank == kSpy ? 1.f : 0.f, 0.f,
                      static_cast<float>(near * 2 + moved)});
             if (moved) continue;
-            const auto open = static_cast<float>(open_sides(info, q, taken));
+            const auto open = static_cast<float>(open_sides(info, q));
             write({static_cast<float>(b.at(q)[kFlag]), rank == kFlag ? 1.f : 0.f, 1.f, open});
             write({static_cast<float>(b.at(q)[kBomb]), rank == kBomb ? 1.f : 0.f, 2.f, open});
-            if (const int wall = bombs_beside(info, q, known).wall) {
-              write({static_cast<float>(b.at(q)[kFlag]), rank == kFlag ? 1.f : 0.f, 5.f, static_cast<float>(wall)});
-              write({static_cast<float>(b.at(q)[kBomb]), rank == kBomb ? 1.f : 0.f, 6.f, static_cast<float>(wall)});
-            }
           }
       }
       s.apply(move, nullptr);
@@ -293,17 +278,15 @@ int main(int argc, char** argv) {
     if (mode == "beliefs") {
       BeliefFactors f = kBeliefFactors;
       if (const std::string given = option("--factors", ""); !given.empty()) {
-        double* values[16] = {&f.spy[0][0], &f.spy[0][1], &f.spy[1][0], &f.spy[1][1]};
+        double* values[12] = {&f.spy[0][0], &f.spy[0][1], &f.spy[1][0], &f.spy[1][1]};
         for (int i = 0; i < 4; ++i) values[4 + i] = &f.flag[i], values[8 + i] = &f.bomb[i];
-        for (int i = 0; i < 2; ++i) values[12 + i] = &f.flag_wall[i], values[14 + i] = &f.bomb_wall[i];
         std::istringstream in(given);
         char comma = ',';
-        for (int i = 0; i < 16; ++i)
-          if (!(in >> *values[i]) || (i < 15 && !(in >> comma)) || comma != ',' || *values[i] <= 0)
-            throw std::invalid_argument("--factors is sixteen positive numbers, comma-separated");
+        for (int i = 0; i < 12; ++i)
+          if (!(in >> *values[i]) || (i < 11 && !(in >> comma)) || comma != ',' || *values[i] <= 0)
+            throw std::invalid_argument("--factors is twelve positive numbers, comma-separated");
       }
-      const bool forget = std::find(args.begin(), args.end(), "--forget-taken") != args.end();
-      return beliefs(every, side.empty() ? -1 : side == "r" ? 0 : 1, f, forget);
+      return beliefs(every, side.empty() ? -1 : side == "r" ? 0 : 1, f);
     }
     if (mode == "names") {
       for (const char* n : kEvalFeatureNames) std::cout << "eval " << n << "\n";
@@ -312,7 +295,7 @@ int main(int argc, char** argv) {
       return 0;
     }
     std::cerr << "usage: stratego_data features|moves|setups|beliefs|selfplay|names [--every N] [--side r|b] "
-                 "[--exempt none|red|blue|both] [--factors F,...] [--forget-taken] [--games N --agent SPEC --seed S]\n";
+                 "[--exempt none|red|blue|both] [--factors F,...] [--games N --agent SPEC --seed S]\n";
     return 2;
   } catch (const std::exception& e) {
     std::cerr << "stratego_data: " << e.what() << "\n";

@@ -109,17 +109,13 @@ def run_text(build, args):
 FACTORS = ([(0, c, f"the Spy {c // 2 + 1} square{'s' if c // 2 else ''} from the known Marshal, "
                    f"{'moved' if c % 2 else 'unmoved'}") for c in range(4)]
            + [(1, c, f"the Flag, {c}{'+' if c == 3 else ''} open sides") for c in range(4)]
-           + [(2, c, f"a Bomb, {c}{'+' if c == 3 else ''} open sides") for c in range(4)]
-           + [(k, c, f"{what} next to {where}") for k, what in ((5, "the Flag"), (6, "a Bomb"))
-              for c, where in ((1, "a known Bomb standing"), (2, "a square where a Bomb was taken"))])
+           + [(2, c, f"a Bomb, {c}{'+' if c == 3 else ''} open sides") for c in range(4)])
 
 
-def belief_rows(build, parts, factors=None, every=1, forget=False):
+def belief_rows(build, parts, factors=None, every=1):
     """stratego_data beliefs on each (games_text, side, exempt) of `parts`, together: rows (P, truth, kind, class) with
-    the belief factors `factors` (FACTORS order; None: the fitted ones the build holds), every `every`th turn; with
-    `forget`, beliefs that do not remember where Bombs were taken."""
+    the belief factors `factors` (FACTORS order; None: the fitted ones the build holds), every `every`th turn."""
     extra = ["--factors", ",".join(f"{k:.6g}" for k in factors)] if factors is not None else []
-    extra += ["--forget-taken"] if forget else []
     rows = [run_data(build, ["beliefs", "--every", str(every), "--exempt", exempt] + extra
                      + (["--side", side] if side else []), text, 4)
             for text, side, exempt in parts]
@@ -153,11 +149,6 @@ def belief_table(rows):
             if sel.any():
                 lines.append(f"  {what}: {int(sel.sum()):7d} pieces, mean P {p[sel].mean():.3f}, "
                              f"so {100 * truth[sel].mean():.1f}%")
-    for kind, c, what in FACTORS:
-        beside = rows[(rows[:, 2] == kind) & (rows[:, 3] == c)] if kind >= 5 else rows[:0]
-        if len(beside):
-            lines.append(f"{what} (pieces that never moved): log-loss {p_log_loss(beside[:, 0], beside[:, 1]):.4f} "
-                         f"over {len(beside)}, mean P {beside[:, 0].mean():.3f}, so {100 * beside[:, 1].mean():.1f}%")
     flag, bomb = rows[rows[:, 2] == 3], rows[rows[:, 2] == 4]
     for name, sel in (("", np.ones(len(flag), bool)), (" by a Major or better", flag[:, 3] >= 7)):
         lines.append(f"attacks on pieces that never moved{name}: {int(sel.sum())}, mean P(Bomb) "
@@ -166,20 +157,18 @@ def belief_table(rows):
     return "\n".join(lines) + "\n"
 
 
-def fit_belief_factors(build, parts, every, rounds=3, forget=False):
+def fit_belief_factors(build, parts, every, rounds=3):
     """The belief factors (FACTORS order) that make the beliefs fit the games of `parts` best: per class, the odds
     factor of least log-loss (odds_factor). Refitted on the beliefs the factors make, since the counts' fit spreads each
     factor over the other pieces. Returns (factors, rows with them)."""
     factors = np.ones(len(FACTORS))
     for _ in range(rounds):
-        rows = belief_rows(build, parts, factors, every, forget)
+        rows = belief_rows(build, parts, factors, every)
         for i, (kind, c, _) in enumerate(FACTORS):
-            if forget and kind >= 5 and c == 2:
-                continue  # beliefs that forget where Bombs were taken never apply it
             sel = (rows[:, 2] == kind) & (rows[:, 3] == c)
             if sel.any():
                 factors[i] = np.clip(factors[i] * odds_factor(rows[sel, 0], rows[sel, 1]), 0.02, 20)
-    return factors, belief_rows(build, parts, factors, every, forget)
+    return factors, belief_rows(build, parts, factors, every)
 
 
 def odds_factor(p, truth):
@@ -402,12 +391,9 @@ def main():
                     help="fit the evaluation without the signs and the rank ladders (SIGNS, LADDER, KNOWN_CLASS)")
     ap.add_argument("--belief-factors", action="store_true",
                     help="fit only the beliefs' factors (the Spy beside a known Marshal, the Flag and the Bombs by "
-                         "open sides and beside known Bombs; with --write: belief_factors.cpp) and print how well "
-                         "the beliefs know those, with and without them, in the training archives, the held-out one "
-                         "and, from --held-out-agent's side, the records of --program-held-out (every --every'th "
-                         "turn)")
-    ap.add_argument("--forget-taken", action="store_true",
-                    help="with --belief-factors: beliefs that do not remember where Bombs were taken, to compare")
+                         "open sides; with --write: belief_factors.cpp) and print how well the beliefs know those, "
+                         "with and without them, in the training archives, the held-out one and, from "
+                         "--held-out-agent's side, the records of --program-held-out (every --every'th turn)")
     args = ap.parse_args()
 
     if args.belief_factors:
@@ -419,26 +405,22 @@ def main():
         if programs:
             sets.append((f"{', '.join(args.program_held_out)} ({args.held_out_agent or 'both sides'})", programs))
         for name, parts in sets:
-            none = np.ones(len(FACTORS))
-            print(f"{name}, without the factors:\n" + belief_table(belief_rows(args.build, parts, none, args.every,
-                                                                                args.forget_taken)))
-        factors, fitted = fit_belief_factors(args.build, people, args.every, forget=args.forget_taken)
+            print(f"{name}, without the factors:\n" + belief_table(belief_rows(args.build, parts, np.ones(12),
+                                                                                args.every)))
+        factors, fitted = fit_belief_factors(args.build, people, args.every)
         print("Factors fitted to the training games: " + ", ".join(
             f"{what} {k:.3g}" for (_, _, what), k in zip(FACTORS, factors)) + "\n")
         for name, parts in sets:
-            print(f"{name}, with them:\n" + belief_table(belief_rows(args.build, parts, factors, args.every,
-                                                                         args.forget_taken)))
+            print(f"{name}, with them:\n" + belief_table(belief_rows(args.build, parts, factors, args.every)))
         if args.write:
             v = [cpp_float(k) for k in factors]
             with open(os.path.join(ROOT, "src/games/stratego/belief_factors.cpp"), "w") as f:
                 f.write("// Written by `python3 tools/stratego_train.py --belief-factors --every "
                         f"{args.every} --write` (tools/stratego_train.py): the\n// beliefs' factors (beliefs.hpp), "
-                        f"fitted to {int(((fitted[:, 2] < 3) | (fitted[:, 2] >= 5)).sum())} rows of real games. "
-                        "Do not edit by hand.\n"
+                        f"fitted to {int((fitted[:, 2] < 3).sum())} rows of real games. Do not edit by hand.\n"
                         '#include "games/stratego/beliefs.hpp"\n\nnamespace strat::stratego {\n\n'
                         f"const BeliefFactors kBeliefFactors = {{{{{{{v[0]}, {v[1]}}}, {{{v[2]}, {v[3]}}}}}, "
-                        f"{{{', '.join(v[4:8])}}}, {{{', '.join(v[8:12])}}}, {{{', '.join(v[12:14])}}}, "
-                        f"{{{', '.join(v[14:16])}}}}};\n\n}}  // namespace strat::stratego\n")
+                        f"{{{', '.join(v[4:8])}}}, {{{', '.join(v[8:12])}}}}};\n\n}}  // namespace strat::stratego\n")
         return
 
     eval_names, move_names, setup_names = names(args.build)

@@ -6,7 +6,6 @@
 #include "games/stratego/beliefs.hpp"
 #include "games/stratego/eval_model.hpp"
 #include "games/stratego/move_model.hpp"
-#include "games/stratego/priors.hpp"
 #include "games/stratego/setup_model.hpp"
 
 namespace strat::stratego {
@@ -52,14 +51,13 @@ void fill_attack_likelihoods(RootKnowledge& k) {
   }
 }
 
-void fill_knowledge(const Info& info, RootKnowledge& k, Rng& rng, const std::vector<MoveEvidence::Likelihood>* likelihood,
-                    u128 taken) {
+void fill_knowledge(const Info& info, RootKnowledge& k, Rng& rng, const std::vector<MoveEvidence::Likelihood>* likelihood) {
   const int me = info.player(), enemy = me ^ 1;
   k.me = me;
   k.movable_at_start = 0;
   for (int r = kSpy; r <= kMarshal; ++r) k.movable_at_start += 2 * info.config().army()[r];
-  const RankWeights weights = factor_weights(info, likelihood, kBeliefFactors, taken);
-  const Beliefs beliefs(info, &weights, true, taken);
+  const RankWeights weights = factor_weights(info, likelihood);
+  const Beliefs beliefs(info, &weights);
   // The enemy's view of the player's pieces: any world of the player's beliefs, seen from the other side. What the
   // enemy believes of the player's pieces depends only on what is public (which moved, which showed, the counts), so
   // the ranks this world gives the enemy's own pieces are never read.
@@ -67,17 +65,9 @@ void fill_knowledge(const Info& info, RootKnowledge& k, Rng& rng, const std::vec
   const Beliefs enemy_beliefs(theirs);
   k.prior = {};
   k.open = {};
-  k.bombs = {};
-  k.taken = taken;
-  k.nest_bomb = static_cast<float>((info.config().barrage ? kBarrageNest : kClassicNest).bomb);
   for (int i = 0; i < BeliefFactors::kOpen; ++i) {
     k.flag_factor[i] = static_cast<float>(kBeliefFactors.flag[i]);
     k.bomb_factor[i] = static_cast<float>(kBeliefFactors.bomb[i]);
-  }
-  k.wall = {};
-  for (int i = 0; i < 2; ++i) {
-    k.flag_wall[i + 1] = static_cast<float>(kBeliefFactors.flag_wall[i]);
-    k.bomb_wall[i + 1] = static_cast<float>(kBeliefFactors.bomb_wall[i]);
   }
   k.seen = {};
   k.flag_near = {};
@@ -90,10 +80,7 @@ void fill_knowledge(const Info& info, RootKnowledge& k, Rng& rng, const std::vec
     if (owner == enemy && (c & kRankMask) == kUnknownRank) {
       const auto& p = beliefs.at(s);
       for (int r = 1; r < kRanks; ++r) k.prior[enemy_slot][r] = static_cast<float>(p[r]);
-      k.open[enemy_slot] = static_cast<std::uint8_t>(open_sides(info, s, taken));
-      const BesideBombs bombs = bombs_beside(info, s, taken);
-      k.bombs[enemy_slot] = static_cast<std::uint8_t>(bombs.count);
-      k.wall[enemy_slot] = static_cast<std::uint8_t>(bombs.wall);
+      k.open[enemy_slot] = static_cast<std::uint8_t>(open_sides(info, s));
       if (p[kFlag] > 0)
         for (int q = kWidth; q < 11 * kWidth; ++q) {
           const int d = distance(q, s);
@@ -143,8 +130,7 @@ Setup Agent::setup(const Config& config) {
 Move Agent::choose(const State& state) {
   const Info info = state.info(state.to_move());
   evidence_.observe(info);
-  taken_.observe(info);
-  fill_knowledge(info, *knowledge_, rng_, config_.evidence ? &evidence_.likelihoods() : nullptr, taken_.squares());
+  fill_knowledge(info, *knowledge_, rng_, config_.evidence ? &evidence_.likelihoods() : nullptr);
   knowledge_->blind = config_.blind;
   // The first iteration looks at the moves a player would look at first.
   std::vector<Move> moves;

@@ -15,7 +15,6 @@
 #include "games/stratego/move_evidence.hpp"
 #include "games/stratego/setup.hpp"
 #include "games/stratego/state.hpp"
-#include "games/stratego/taken_bombs.hpp"
 
 namespace strat::stratego {
 
@@ -52,7 +51,6 @@ class Agent {
   Rng rng_;
   std::unique_ptr<RootKnowledge> knowledge_;
   MoveEvidence evidence_;  // what the enemy's moves said, from one turn to the next
-  TakenBombs taken_;       // where the enemy's Bombs stood, from one turn to the next
   std::unique_ptr<Negamax<BeliefNode>> search_;
 };
 
@@ -60,10 +58,9 @@ class Agent {
 // beliefs about the player's pieces it does not know (from public information), and where the enemy Flag likely is.
 // `rng` draws a world only to give the enemy's view its own (unread) ranks.
 // With `likelihood` (by square, MoveEvidence), the moved enemy pieces' priors are weighed by it; all of them also by
-// the fitted factors (factor_weights, beliefs.hpp). `taken`: the squares where an enemy Bomb stood and was taken
-// (TakenBombs), closed sides and known Bombs to the beliefs and to the search.
+// the fitted factors (factor_weights, beliefs.hpp).
 void fill_knowledge(const Info& info, RootKnowledge& knowledge, Rng& rng,
-                    const std::vector<MoveEvidence::Likelihood>* likelihood = nullptr, u128 taken = 0);
+                    const std::vector<MoveEvidence::Likelihood>* likelihood = nullptr);
 // The attack likelihoods of `knowledge` (RootKnowledge::attack_known, attack_blind), from the move predictor.
 void fill_attack_likelihoods(RootKnowledge& knowledge);
 

@@ -14,7 +14,6 @@ struct Keys {
   std::uint64_t cell[kCells][256];
   std::uint64_t run[2][kCells][kCells / 11 + 1];
   std::uint64_t side;
-  std::uint64_t taken[128];
   Keys() {
     std::uint64_t x = 0x5712a7e90b5e1ULL;
     for (auto& row : cell)
@@ -23,7 +22,6 @@ struct Keys {
       for (auto& row : p)
         for (auto& k : row) k = splitmix64(x);
     side = splitmix64(x);
-    for (auto& k : taken) k = splitmix64(x);
   }
 };
 const Keys& keys() {
@@ -76,10 +74,7 @@ BeliefNode::BeliefNode(const Info& info, const RootKnowledge& knowledge) : k_(&k
   for (int s = 0; s < kCells; ++s)
     if (unknown(s) && owner_at(s) == enemy && std::has_single_bit(mask_[slot_[s]]))
       show(s, std::countr_zero(mask_[slot_[s]]));
-  taken_ = knowledge.taken;
   key_ = 0;
-  for (int s = 0; s < 128; ++s)
-    if (taken_at(taken_, s)) key_ ^= keys().taken[s];
   for (int s = 0; s < kCells; ++s)
     if (is_piece(s)) {
       key_ ^= square_key(s);
@@ -115,14 +110,11 @@ void BeliefNode::distribution(int s, float (&p)[kRanks]) const {
   for (int r = 1; r < kRanks; ++r)
     if (m & rank_bit(r)) total += (p[r] = std::max(prior[r], 1e-4f));
   if (!(board_[s] & kMoved) && (m & (rank_bit(kFlag) | rank_bit(kBomb)))) {
-    const int slot = slot_[s], was = k_->open[slot], now = open_sides(s);
-    const BesideBombs bombs = bombs_beside(s);
-    const int shown = bombs.count - k_->bombs[slot], wall = k_->wall[slot];
-    if (now != was || shown > 0 || bombs.wall != wall) {
+    const int was = k_->open[slot_[s]], now = open_sides(s);
+    if (now != was) {
       total -= p[kFlag] + p[kBomb];
-      p[kFlag] *= k_->flag_factor[now] / k_->flag_factor[was] * k_->flag_wall[bombs.wall] / k_->flag_wall[wall];
-      p[kBomb] *= k_->bomb_factor[now] / k_->bomb_factor[was] * k_->bomb_wall[bombs.wall] / k_->bomb_wall[wall];
-      for (int i = 0; i < shown; ++i) p[kFlag] *= k_->nest_bomb;
+      p[kFlag] *= k_->flag_factor[now] / k_->flag_factor[was];
+      p[kBomb] *= k_->bomb_factor[now] / k_->bomb_factor[was];
       total += p[kFlag] + p[kBomb];
     }
   }
@@ -417,11 +409,6 @@ void BeliefNode::resolve(const Move& m, int ar, int dr) {
   const std::uint8_t a = board_[m.from];
   const std::uint8_t d = board_[m.to];
   const int winner = combat(ar, dr);
-  if (winner > 0 && dr == kBomb && me == k_->me && m.to < 128) {
-    // The player's Miner takes a Bomb: its square stays a wall of the pieces beside it (TakenBombs).
-    taken_ |= bit(m.to);
-    key_ ^= keys().taken[m.to];
-  }
   if (winner >= 0) remove(m.to);
   if (winner <= 0) remove(m.from);
   if (winner == 1) {

@@ -57,22 +57,9 @@ struct RootKnowledge {
   // open sides the fitted factors on the odds of the Flag and of a Bomb (BeliefFactors; all 1: none). Below the root
   // a piece's sides open and close as pieces come and go, and its Flag and Bomb weights follow the factors' ratio, so
   // that a shell found to hold a movable piece leaves the Flag behind it as likely as the root would then think it.
-  // The open sides are counted with the squares of `taken` closed (TakenBombs: where an enemy Bomb stood and was
-  // taken); below the root a Bomb that the player's Miner takes closes its square in the same way.
   std::array<std::uint8_t, kSlots> open{};
   std::array<float, BeliefFactors::kOpen> flag_factor{1, 1, 1, 1};
   std::array<float, BeliefFactors::kOpen> bomb_factor{1, 1, 1, 1};
-  u128 taken = 0;
-  // By slot of an unknown enemy piece that never moved: the Bombs beside it whose place the root knows and their class
-  // (bombs_beside, beliefs.hpp), which the root's beliefs about it hold; the odds factor on its Flag of each more
-  // shown below the root (the setups' nest ratio, priors.hpp; 1: none); and by class the fitted factors on the odds
-  // of the Flag and of a Bomb (BeliefFactors; class 0 and all 1: none). Below the root a Bomb found in a shell makes
-  // the pieces beside it as likely the Flag and a Bomb as the root would then think them.
-  std::array<std::uint8_t, kSlots> bombs{};
-  std::array<std::uint8_t, kSlots> wall{};
-  float nest_bomb = 1;
-  std::array<float, 3> flag_wall{1, 1, 1};
-  std::array<float, 3> bomb_wall{1, 1, 1};
   const EvalModel* model = nullptr;
   int movable_at_start = 66;  // both armies' movable pieces at the start (the variant's)
   // Below the root, the enemy attacks my unknown pieces only when worth it to it, and its unknown pieces attack only
@@ -133,15 +120,10 @@ class BeliefNode {
   RankSet ranks_at(int s) const { return unknown(s) ? mask_[slot_[s]] : rank_bit(board_[s] & kRankMask); }
   int slot(int s) const { return slot_[s]; }
   // P(rank) for the piece on s: the root's beliefs within its rank set (a known piece: 1 for its rank), the Flag and a
-  // Bomb on a piece that never moved weighed by the factors of its open sides and of the Bombs beside it now over those
-  // at the root, and the Flag by the nest ratio of each Bomb beside it shown below the root.
+  // Bomb on a piece that never moved weighed by the factors of its open sides now over those at the root.
   void distribution(int s, float (&p)[kRanks]) const;
-  // beliefs.hpp's open_sides and bombs_beside of the piece on s, in the node: the squares of the enemy's Bombs taken at
-  // the root or below it count as closed, and as Bombs.
-  int open_sides(int s) const { return stratego::open_sides(*this, s, taken_); }
-  BesideBombs bombs_beside(int s) const { return stratego::bombs_beside(*this, s, taken_); }
-  // The squares where an enemy Bomb stood and was taken, at the root or below it.
-  u128 taken() const { return taken_; }
+  // beliefs.hpp's open_sides of the piece on s, in the node.
+  int open_sides(int s) const { return stratego::open_sides(*this, s); }
   int alive(int owner, int rank) const { return alive_[owner][rank]; }
   // The squares (bits < 128) of `owner`'s pieces.
   u128 pieces(int owner) const { return occ_[owner]; }
@@ -175,7 +157,6 @@ class BeliefNode {
   std::array<std::uint8_t, kRanks> pool_{};  // enemy ranks alive and not yet shown
   std::array<std::array<std::uint8_t, kRanks>, 2> alive_{};
   u128 occ_[2] = {0, 0};
-  u128 taken_ = 0;
   Run run_[2];
   std::int32_t ply_ = 0;
   std::int32_t ply_limit_ = 3000;

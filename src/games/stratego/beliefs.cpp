@@ -7,8 +7,7 @@
 
 namespace strat::stratego {
 
-Beliefs::Beliefs(const Info& info, const RankWeights* weights, bool nest, u128 taken)
-    : info_(info), prob_(kCells) {
+Beliefs::Beliefs(const Info& info, const RankWeights* weights, bool nest) : info_(info), prob_(kCells) {
   const int enemy = info.player() ^ 1;
   pool_ = info.unknown_enemy_ranks();
   const SquarePriors& priors = info.config().barrage ? kBarrageSquarePriors : kClassicSquarePriors;
@@ -26,15 +25,10 @@ Beliefs::Beliefs(const Info& info, const RankWeights* weights, bool nest, u128 t
       if (weights) p[r] *= (*weights)[s][r];
     }
     if (nest && !moved && p[kFlag] > 0) {
-      // A neighbour's setup rank is known when a known enemy piece stands there that never moved (Bombs never do), or
-      // a Bomb stood there and was taken. An empty square or a piece that came there says nothing else of what stood
-      // there at the start.
+      // A neighbour's setup rank is known when a known enemy piece stands there that never moved: Bombs never do. An
+      // empty square or a piece that came there says nothing of what stood there at the start.
       const NestRatios& ratio = info.config().barrage ? kBarrageNest : kClassicNest;
       for (int d : kDirs) {
-        if (taken_at(taken, s + d)) {
-          p[kFlag] *= ratio.bomb;
-          continue;
-        }
         const std::uint8_t n = info.cell(s + d);
         if (!(n & kRankMask) || (n & kWall) || ((n & kBlue) ? 1 : 0) != enemy || (n & kMoved)) continue;
         const int rank = n & kRankMask;
@@ -85,7 +79,7 @@ int known_marshal(const Info& info) {
   return -1;
 }
 
-RankWeights factor_weights(const Info& info, const RankWeights* weights, const BeliefFactors& f, u128 taken) {
+RankWeights factor_weights(const Info& info, const RankWeights* weights, const BeliefFactors& f) {
   RankWeights out = weights ? *weights : RankWeights(kCells);
   if (!weights)
     for (auto& w : out) w.fill(1.0);
@@ -96,13 +90,9 @@ RankWeights factor_weights(const Info& info, const RankWeights* weights, const B
     const bool moved = c & kMoved;
     if (const int near = spy_near(s, marshal); near >= 0) out[s][kSpy] *= f.spy[near][moved ? 1 : 0];
     if (!moved) {
-      const int open = open_sides(info, s, taken);
+      const int open = open_sides(info, s);
       out[s][kFlag] *= f.flag[open];
       out[s][kBomb] *= f.bomb[open];
-      if (const int wall = bombs_beside(info, s, taken).wall) {
-        out[s][kFlag] *= f.flag_wall[wall - 1];
-        out[s][kBomb] *= f.bomb_wall[wall - 1];
-      }
     }
   }
   return out;

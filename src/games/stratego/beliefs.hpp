@@ -14,7 +14,6 @@
 
 #include "core/rng.hpp"
 #include "games/stratego/info.hpp"
-#include "games/stratego/taken_bombs.hpp"
 
 namespace strat::stratego {
 
@@ -26,10 +25,8 @@ class Beliefs {
   // With weights, each piece's prior is multiplied by its square's factors (what its moves said) before the fit. With
   // `nest`, an unmoved piece's chance of being the Flag is weighed by its neighbours whose setup rank is known: people
   // put Bombs around their Flag, so a known Bomb beside a piece makes it likelier the Flag, and a known piece that never
-  // moved (so stood there from the start) less likely (ratios learned from the human setups, priors.hpp). A square of
-  // `taken` (TakenBombs: where a Bomb of the enemy's stood and was taken) is a known Bomb beside a piece, as when it
-  // stood.
-  explicit Beliefs(const Info& info, const RankWeights* weights = nullptr, bool nest = true, u128 taken = 0);
+  // moved (so stood there from the start) less likely (ratios learned from the human setups, priors.hpp).
+  explicit Beliefs(const Info& info, const RankWeights* weights = nullptr, bool nest = true);
 
   const Info& info() const { return info_; }
   // The unknown enemy pieces (mailbox squares), and P(rank) for the one at `square` (all zero elsewhere).
@@ -54,30 +51,25 @@ class Beliefs {
 // - the Spy near the player's known Marshal, by squares apart (1 or 2) and whether the piece moved: people keep their
 //   Spy near the enemy's Marshal once they know it, and a Spy beside it at the player's turn would have struck already;
 // - the Flag and the Bombs on a piece that never moved, by its open sides (open_sides): people wall their Flag in, and
-//   a piece left standing in the open is likelier a Bomb;
-// - the same beside a known Bomb of its side (bomb_wall), on top of the setups' nest ratio for the Flag: people put
-//   their Bombs together as well as round their Flag.
+//   a piece left standing in the open is likelier a Bomb.
 struct BeliefFactors {
   static constexpr int kOpen = 4;  // open sides: 0, 1, 2, 3 or more
   double spy[2][2];                // [spy_near][moved]
   double flag[kOpen];
   double bomb[kOpen];
-  double flag_wall[2];  // [bomb_wall - 1]
-  double bomb_wall[2];
 };
 extern const BeliefFactors kBeliefFactors;
-inline constexpr BeliefFactors kNoBeliefFactors = {{{1, 1}, {1, 1}}, {1, 1, 1, 1}, {1, 1, 1, 1}, {1, 1}, {1, 1}};
+inline constexpr BeliefFactors kNoBeliefFactors = {{{1, 1}, {1, 1}}, {1, 1, 1, 1}, {1, 1, 1, 1}};
 
 // The squares beside the piece on s that are empty or hold a piece of the other side's (lakes and the edge are
-// closed, and so are the squares of `taken`, where a Bomb of the piece's side stood), at most kOpen - 1, on any board
-// of the Info's cells: the Info itself, or a search node made from it.
+// closed), at most kOpen - 1, on any board of the Info's cells: the Info itself, or a search node made from it.
 template <class Board>
-int open_sides(const Board& board, int s, u128 taken = 0) {
+int open_sides(const Board& board, int s) {
   const std::uint8_t side = board.cell(s) & kBlue;
   int open = 0;
   for (int d : kDirs) {
     const std::uint8_t c = board.cell(s + d);
-    open += !(c & kWall) && !taken_at(taken, s + d) && (!(c & kRankMask) || (c & kBlue) != side);
+    open += !(c & kWall) && (!(c & kRankMask) || (c & kBlue) != side);
   }
   return open < BeliefFactors::kOpen - 1 ? open : BeliefFactors::kOpen - 1;
 }
@@ -90,33 +82,8 @@ inline int spy_near(int s, int marshal) {
   const int d = marshal < 0 ? 0 : distance(s, marshal);
   return d == 1 || d == 2 ? d - 1 : -1;
 }
-// `weights` (all 1 when null) times the factors of `f` for every unknown enemy piece they concern, the open sides
-// counted with the squares of `taken` closed.
-RankWeights factor_weights(const Info& info, const RankWeights* weights, const BeliefFactors& f = kBeliefFactors,
-                           u128 taken = 0);
-// The Bombs beside the enemy piece on s whose place the player knows: those standing there known (Bombs never move),
-// and the squares of `taken`.
-struct BesideBombs {
-  int count = 0;
-  // The factors' class: 0 none, 1 known Bombs standing there only, 2 a square of `taken` among them.
-  int wall = 0;
-};
-template <class Board>
-BesideBombs bombs_beside(const Board& board, int s, u128 taken) {
-  const std::uint8_t side = board.cell(s) & kBlue;
-  BesideBombs b;
-  for (int d : kDirs) {
-    const std::uint8_t c = board.cell(s + d);
-    if (taken_at(taken, s + d)) {
-      ++b.count;
-      b.wall = 2;
-    } else if (!(c & kWall) && (c & kRankMask) == kBomb && (c & kBlue) == side) {
-      ++b.count;
-      b.wall = b.wall ? b.wall : 1;
-    }
-  }
-  return b;
-}
+// `weights` (all 1 when null) times the factors of `f` for every unknown enemy piece they concern.
+RankWeights factor_weights(const Info& info, const RankWeights* weights, const BeliefFactors& f = kBeliefFactors);
 
 // The setup square (row * 10 + col from the owner's seat) of a mailbox square, for `owner`.
 inline int setup_index(int owner, int s) {
