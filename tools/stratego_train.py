@@ -19,7 +19,6 @@ import os
 import re
 import subprocess
 import sys
-import tempfile
 import zipfile
 
 import numpy as np
@@ -29,6 +28,7 @@ GRAVON = os.path.join(ROOT, "..", "shared", "data", "gravon")
 TRAIN = ["games-2013-10.zip", "games-2014-0.zip"]
 HELD_OUT = ["games-2014-1.zip"]
 COLUMNS = "ABCDEFGHIK"  # Gravon skips J
+SELFPLAY_CHUNK = 50  # self-play games per seed
 
 
 def square(text):
@@ -371,7 +371,8 @@ def main():
     ap.add_argument("--selfplay", type=int, default=0, help="self-play games added to the evaluation's training set")
     ap.add_argument("--selfplay-setups", action="store_true",
                     help="add the self-play games to the setup model's training set too")
-    ap.add_argument("--selfplay-agent", default="stratego:time=20")
+    ap.add_argument("--selfplay-agent", default="stratego:nodes=7000",
+                    help="the self-play agent; a node budget (not a clock) makes its games, and so the fit, reproducible")
     ap.add_argument("--every", type=int, default=2, help="evaluation rows: every Nth ply of each game")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--write", action="store_true", help="write the weights and the fixture into the source tree")
@@ -467,18 +468,20 @@ def main():
                                              archives)))
         selfplay = selfplay_setups = None
         if args.selfplay:
-            per = (args.selfplay + args.jobs - 1) // args.jobs
+            # Fixed chunks, each with its own seed, so that the games (with a node budget, not a clock) and the rows
+            # are the same whatever --jobs is; a stopped run keeps the chunks it finished in --cache.
+            sizes = [min(SELFPLAY_CHUNK, args.selfplay - c) for c in range(0, args.selfplay, SELFPLAY_CHUNK)]
             spec = args.selfplay_agent.replace(":", "_").replace(",", "_").replace("=", "")
-            games = "".join(pool.map(lambda j: cached_text(f"selfplay-{spec}-{per}-{j}", lambda: run_text(
-                args.build, ["selfplay", "--games", str(per), "--agent", args.selfplay_agent, "--seed", str(1000 + j)])),
-                range(args.jobs)))
+            parts = list(pool.map(lambda c: cached_text(f"selfplay-{spec}-{sizes[c]}-{1000 + c}", lambda: run_text(
+                args.build, ["selfplay", "--games", str(sizes[c]), "--agent", args.selfplay_agent,
+                             "--seed", str(1000 + c)])), range(len(sizes))))
+            games = "".join(parts)
             lines = games.splitlines(keepends=True)
             print(f"self-play: {len(lines)} games of {args.selfplay_agent}, results "
                   f"{sum(l.split()[1] == 'r' for l in lines)}-{sum(l.split()[1] == 'd' for l in lines)}-"
                   f"{sum(l.split()[1] == 'b' for l in lines)} (Red-draw-Blue)", file=sys.stderr)
-            chunks = ["".join(lines[i::args.jobs]) for i in range(args.jobs)]
             selfplay = np.vstack(list(pool.map(lambda c: run_data(
-                args.build, ["features", "--every", str(args.every)], c, eval_k + 3), chunks)))
+                args.build, ["features", "--every", str(args.every)], c, eval_k + 3), parts)))
             if args.selfplay_setups:
                 selfplay_setups = run_data(args.build, ["setups"], games, 2 * setup_k + 1)
 
