@@ -113,7 +113,7 @@ void fill_knowledge(const Info& info, RootKnowledge& k, Rng& rng, const std::vec
 }
 
 Agent::Agent(AgentConfig config, std::uint64_t seed)
-    : config_(config), rng_(seed), knowledge_(std::make_unique<RootKnowledge>()) {
+    : config_(config), rng_(seed), knowledge_(std::make_unique<RootKnowledge>()), eval_cache_(std::make_unique<EvalCache>()) {
   NegamaxConfig c;
   c.time_ms = config.time_ms;
   c.nodes = static_cast<std::uint64_t>(config.nodes);
@@ -132,6 +132,8 @@ Move Agent::choose(const State& state) {
   evidence_.observe(info);
   fill_knowledge(info, *knowledge_, rng_, config_.evidence ? &evidence_.likelihoods() : nullptr);
   knowledge_->blind = config_.blind;
+  eval_cache_->salt = mix64(++searches_);
+  knowledge_->eval_cache = eval_cache_.get();
   // The first iteration looks at the moves a player would look at first.
   std::vector<Move> moves;
   state.legal_moves(moves);

@@ -50,6 +50,8 @@ class Agent {
   AgentConfig config_;
   Rng rng_;
   std::unique_ptr<RootKnowledge> knowledge_;
+  std::unique_ptr<EvalCache> eval_cache_;
+  std::uint64_t searches_ = 0;  // salts the cache's keys: a new root, new beliefs
   MoveEvidence evidence_;  // what the enemy's moves said, from one turn to the next
   std::unique_ptr<Negamax<BeliefNode>> search_;
 };

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
 
 #include "core/rng.hpp"
 #include "games/stratego/eval_model.hpp"
@@ -75,9 +76,10 @@ BeliefNode::BeliefNode(const Info& info, const RootKnowledge& knowledge) : k_(&k
     if (unknown(s) && owner_at(s) == enemy && std::has_single_bit(mask_[slot_[s]]))
       show(s, std::countr_zero(mask_[slot_[s]]));
   key_ = 0;
+  slot_key_ = 0;
   for (int s = 0; s < kCells; ++s)
     if (is_piece(s)) {
-      key_ ^= square_key(s);
+      toggle_key(s);
       occ_[owner_at(s)] |= bit(s);
     }
   outcome_ = info.outcome();
@@ -88,6 +90,22 @@ BeliefNode::BeliefNode(const Info& info, const RootKnowledge& knowledge) : k_(&k
 std::uint64_t BeliefNode::square_key(int s) const {
   std::uint64_t k = keys().cell[s][board_[s]];
   if (unknown(s)) k ^= mix64(static_cast<std::uint64_t>(mask_[slot_[s]]) << 8 | static_cast<std::uint64_t>(s));
+  return k;
+}
+
+void BeliefNode::toggle_key(int s) {
+  key_ ^= square_key(s);
+  // Which unknown piece stands where: its slot holds its beliefs, which the hash leaves out (the table shares the
+  // values of pieces that differ only in that).
+  if (unknown(s)) slot_key_ ^= mix64(0xe7a1ULL << 32 | static_cast<std::uint64_t>(slot_[s]) << 8 | static_cast<std::uint64_t>(s));
+}
+
+std::uint64_t BeliefNode::eval_key() const {
+  std::uint64_t words[4] = {};
+  static_assert(sizeof(alive_) <= sizeof(words));
+  std::memcpy(words, alive_.data(), sizeof(alive_));
+  std::uint64_t k = key_ ^ slot_key_ ^ (side_ ? keys().side : 0);
+  for (std::uint64_t w : words) k = mix64(k ^ w);
   return k;
 }
 
@@ -123,13 +141,13 @@ void BeliefNode::distribution(int s, float (&p)[kRanks]) const {
 
 void BeliefNode::set_cell(int s, std::uint8_t c, std::uint8_t slot) {
   if (is_piece(s)) {
-    key_ ^= square_key(s);
+    toggle_key(s);
     occ_[owner_at(s)] &= ~bit(s);
   }
   board_[s] = c;
   slot_[s] = slot;
   if (is_piece(s)) {
-    key_ ^= square_key(s);
+    toggle_key(s);
     occ_[owner_at(s)] |= bit(s);
   }
 }
@@ -144,9 +162,9 @@ void BeliefNode::remove(int s) {
 }
 
 void BeliefNode::show(int s, int rank) {
-  key_ ^= square_key(s);
+  toggle_key(s);
   board_[s] = static_cast<std::uint8_t>((board_[s] & ~kRankMask) | rank | kKnown);
-  key_ ^= square_key(s);
+  toggle_key(s);
   if (pool_[rank]) --pool_[rank];
   if (pool_[rank]) return;
   // Every piece of this rank is placed: no other unknown piece has it.
@@ -159,7 +177,7 @@ void BeliefNode::restrict(int s, RankSet allowed) {
   RankSet& m = mask_[slot_[s]];
   const RankSet next = static_cast<RankSet>(m & allowed);
   if (next == m) return;
-  key_ ^= square_key(s);
+  toggle_key(s);
   if (next) {
     m = next;
   } else {
@@ -169,7 +187,7 @@ void BeliefNode::restrict(int s, RankSet allowed) {
       if (pool_[r]) any |= rank_bit(r);
     m = static_cast<RankSet>(any & allowed) ? static_cast<RankSet>(any & allowed) : any;
   }
-  key_ ^= square_key(s);
+  toggle_key(s);
   if (std::has_single_bit(m)) show(s, std::countr_zero(m));
 }
 
@@ -437,7 +455,16 @@ void BeliefNode::after_move() {
 }
 
 int BeliefNode::evaluate_points(int player) const {
-  const int e = k_->model ? k_->model->score(*this) : EvalModel::trained().score(*this);
+  const EvalModel& model = k_->model ? *k_->model : EvalModel::trained();
+  int e;
+  if (EvalCache* cache = k_->eval_cache) {
+    const std::uint64_t key = eval_key() ^ cache->salt;
+    EvalCache::Entry& entry = cache->entries[key & (EvalCache::kSize - 1)];
+    if (entry.key != key) entry = EvalCache::Entry{key, model.score(*this)};
+    e = entry.score;
+  } else {
+    e = model.score(*this);
+  }
   return player == k_->me ? e : -e;
 }
 

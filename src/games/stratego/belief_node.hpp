@@ -32,6 +32,19 @@ constexpr int kSlots = 40;                // unknown pieces of one side at most
 
 class EvalModel;
 
+// The evaluation's scores of one search, by a key of everything the evaluation reads (BeliefNode::eval_key): the
+// quiescence searches that Star2's probes repeat, and transpositions, evaluate the same nodes again. The salt changes
+// with every search, since the root's beliefs (which the key leaves out) do.
+struct EvalCache {
+  static constexpr std::size_t kSize = std::size_t{1} << 16;
+  struct Entry {
+    std::uint64_t key = 0;
+    std::int32_t score = 0;
+  };
+  std::vector<Entry> entries = std::vector<Entry>(kSize);
+  std::uint64_t salt = 0;
+};
+
 // What the root knows, shared by every node of one search.
 struct RootKnowledge {
   int me = 0;  // the searching player
@@ -66,6 +79,8 @@ struct RootKnowledge {
   // with the ranks for which the attack pays (off: the tree shows it my ranks, and an unknown attacker's rank is
   // weighed by the attack rates).
   bool blind = true;
+  // Where the evaluation's scores are kept during the search (none: every node is evaluated afresh).
+  EvalCache* eval_cache = nullptr;
 };
 
 class BeliefNode {
@@ -107,6 +122,9 @@ class BeliefNode {
   bool chance_seen(const Move& m) const { return chance_optional(m) && (board_[m.to] & kKnown); }
   void apply_chance(const Move& m, const Chance& c);
   std::uint64_t hash() const { return key_ ^ run_key(); }
+  // A key of everything the evaluation reads of the node (for one root): the hash's squares, which unknown piece
+  // stands where, the side to move and the pieces alive.
+  std::uint64_t eval_key() const;
   int evaluate_points(int player) const;
   int move_order(const Move& m) const;
   int history_index(const Move& m) const { return m.from * kCells + m.to; }
@@ -133,6 +151,8 @@ class BeliefNode {
   friend class BeliefNodeTest;
   std::uint64_t square_key(int s) const;
   std::uint64_t run_key() const;
+  // key_ and slot_key_ without the piece on s, or with it.
+  void toggle_key(int s);
   void set_cell(int s, std::uint8_t c, std::uint8_t slot);
   void remove(int s);
   void after_move();
@@ -164,6 +184,7 @@ class BeliefNode {
   std::uint8_t side_ = 0;
   Outcome outcome_;
   std::uint64_t key_ = 0;
+  std::uint64_t slot_key_ = 0;
   const RootKnowledge* k_ = nullptr;
 };
 

@@ -50,6 +50,10 @@ void eval_features(const BeliefNode& n, EvalFeatures& f) {
   float hang_mine = 0, hang_theirs = 0;
   // Known pieces of each side (square, rank), for the hunt.
   int known_theirs[kSlots + kSlots], known_mine[kSlots + kSlots], nt = 0, nm = 0;
+  // Each side's movable pieces above the Scout whose ranks the player knows (square, rank), in square order: the
+  // hunters of the hunt.
+  int hunters_mine[kSlots + kSlots], hunter_rank_mine[kSlots + kSlots], nhm = 0;
+  int hunters_theirs[kSlots + kSlots], hunter_rank_theirs[kSlots + kSlots], nht = 0;
   for (u128 b = n.pieces(me); b; b &= b - 1) {
     const int s = ctz128(b);
     const std::uint8_t c = n.cell(s);
@@ -63,13 +67,7 @@ void eval_features(const BeliefNode& n, EvalFeatures& f) {
     if (movable(rank)) {
       advance += in_half_of(en, s);
       f[25] += near[s] * (rank == kMiner ? 1.f : 0.5f);
-    }
-    for (int d : kDirs) {
-      const int q = s + d;
-      const std::uint8_t e = n.cell(q);
-      if (!e || (e & kWall) || n.owner_at(q) != en || (e & kRankMask) == kUnknownRank) continue;
-      if (takes(e & kRankMask, rank)) hang_mine = std::max(hang_mine, kValue[rank]);
-      if (takes(rank, e & kRankMask)) hang_theirs = std::max(hang_theirs, kValue[e & kRankMask]);
+      if (rank > kScout) hunters_mine[nhm] = s, hunter_rank_mine[nhm++] = rank;
     }
   }
   for (u128 b = n.pieces(en); b; b &= b - 1) {
@@ -79,6 +77,16 @@ void eval_features(const BeliefNode& n, EvalFeatures& f) {
     if (rank != kUnknownRank) {
       if (kKnownClass[rank] >= 0) f[kKnownClass[rank]] += 1.f;
       if (movable(rank) && nt < kSlots + kSlots) known_theirs[nt++] = s;
+      if (movable(rank) && rank > kScout) hunters_theirs[nht] = s, hunter_rank_theirs[nht++] = rank;
+      // Hanging pieces: only a known enemy piece threatens or is threatened as the player sees it, so its sides are
+      // the only ones to look at (the maxima do not depend on the order).
+      for (int d : kDirs) {
+        const int q = s + d;
+        if (!n.is_piece(q) || n.owner_at(q) != me) continue;
+        const int mine = n.cell(q) & kRankMask;
+        if (takes(rank, mine)) hang_mine = std::max(hang_mine, kValue[mine]);
+        if (takes(mine, rank)) hang_theirs = std::max(hang_theirs, kValue[rank]);
+      }
     }
     unmoved -= !(c & kMoved);
     if (rank == kUnknownRank ? (n.ranks_at(s) & kMovableRanks) != 0 : movable(rank)) {
@@ -93,14 +101,8 @@ void eval_features(const BeliefNode& n, EvalFeatures& f) {
   f[my_turn ? 29 : 30] = hang_theirs;
   // The hunt: each known movable piece is worth its value over (1 + the distance to the nearest enemy piece known to
   // take it), for the hunter's side; each side counts only the pieces it knows of the other.
-  auto hunt = [&](const int* prey, int count, int hunter) {
+  auto hunt = [&](const int* prey, int count, const int* hs, const int* hr, int nh) {
     if (!count) return 0.f;
-    int hs[kSlots + kSlots], hr[kSlots + kSlots], nh = 0;
-    for (u128 b = n.pieces(hunter); b; b &= b - 1) {
-      const int s = ctz128(b);
-      const int r = n.cell(s) & kRankMask;
-      if (movable(r) && r > kScout) hs[nh] = s, hr[nh++] = r;
-    }
     float total = 0;
     for (int i = 0; i < count; ++i) {
       const int pr = n.cell(prey[i]) & kRankMask;
@@ -127,8 +129,8 @@ void eval_features(const BeliefNode& n, EvalFeatures& f) {
     }
     f[my_turn ? 34 : 35] = spy;
   }
-  f[31] = hunt(known_theirs, nt, me);
-  f[32] = hunt(known_mine, nm, en);
+  f[31] = hunt(known_theirs, nt, hunters_mine, hunter_rank_mine, nhm);
+  f[32] = hunt(known_mine, nm, hunters_theirs, hunter_rank_theirs, nht);
   // The lead, in fixed values, weighs more as pieces leave the board: ahead, trade down.
   float lead = 0, left = 0;
   for (int r = kSpy; r <= kMarshal; ++r) {

@@ -6,6 +6,7 @@
 #include <numeric>
 #include <vector>
 
+#include "ai/negamax.hpp"
 #include "games/stratego/belief_agent.hpp"
 #include "games/stratego/belief_node.hpp"
 #include "games/stratego/beliefs.hpp"
@@ -115,6 +116,57 @@ TEST(BeliefNode, AnAttackOnAnUnknownPieceIsAChanceOverItsRanks) {
     EXPECT_EQ(child.cell(test::at("e4")), 0);
   }
   EXPECT_EQ(n.chances(mv("e4", "e3"), c), 0) << "a step onto an empty square is certain";
+}
+
+TEST(BeliefNode, TheEvaluationKeyTellsApartChanceResultsThatLeaveTheSameBoard) {
+  // Red's Marshal takes Blue's moved e5, a Sergeant or a Lieutenant (two of each unknown, so neither rank is placed in
+  // full by it): the same board and hash either way, other pieces alive, so another key for the evaluation's cache.
+  Root r(position({{"a1", 0, kFlag}, {"b1", 0, kBomb}, {"a2", 0, kBomb}, {"e4", 0, kMarshal, kMoved},
+                   {"j1", 0, kScout}, {"a10", 1, kFlag}, {"b10", 1, kBomb}, {"a9", 1, kBomb},
+                   {"e5", 1, kSergeant, kMoved}, {"h7", 1, kSergeant, kMoved}, {"c7", 1, kLieutenant, kMoved},
+                   {"i7", 1, kLieutenant, kMoved}},
+                  0));
+  BeliefNode sergeant = r.node, lieutenant = r.node;
+  sergeant.apply_chance(mv("e4", "e5"), BeliefNode::Chance{0.5, kSergeant});
+  lieutenant.apply_chance(mv("e4", "e5"), BeliefNode::Chance{0.5, kLieutenant});
+  ASSERT_EQ(sergeant.cell(test::at("e5")), lieutenant.cell(test::at("e5")));
+  EXPECT_EQ(sergeant.hash(), lieutenant.hash());
+  EXPECT_NE(sergeant.eval_key(), lieutenant.eval_key());
+  EXPECT_NE(r.node.eval_key(), sergeant.eval_key());
+  // The same node made twice has the same key.
+  BeliefNode again = r.node;
+  again.apply_chance(mv("e4", "e5"), BeliefNode::Chance{0.5, kSergeant});
+  EXPECT_EQ(again.eval_key(), sergeant.eval_key());
+}
+
+TEST(BeliefNode, TheEvaluationCacheLeavesTheSearchAsItIs) {
+  // The same searches with and without the cache: the same root scores at every completed depth, node for node.
+  Rng rng(9);
+  State s = random_start(Config{}, rng);
+  for (int ply = 0; ply < 80 && !s.outcome().over(); ++ply) {
+    std::vector<Move> moves;
+    s.legal_moves(moves);
+    s.apply(moves[rng.below(static_cast<std::uint32_t>(moves.size()))], nullptr);
+  }
+  ASSERT_FALSE(s.outcome().over());
+  for (const State& position : {s, ::position(small_battle(), 0)}) {
+    Root r(position);
+    NegamaxConfig c;
+    c.time_ms = 0;
+    c.nodes = 30000;
+    c.tt_log2 = 16;
+    c.quiescence_plies = 6;
+    Negamax<BeliefNode> plain(c), cached(c);
+    r.knowledge.eval_cache = nullptr;
+    plain.choose(BeliefNode(r.info, r.knowledge));
+    EvalCache cache;
+    r.knowledge.eval_cache = &cache;
+    cached.choose(BeliefNode(r.info, r.knowledge));
+    EXPECT_GT(cached.last_depth(), 1);
+    EXPECT_EQ(plain.last_depth(), cached.last_depth());
+    EXPECT_EQ(plain.root_scores(), cached.root_scores());
+    EXPECT_EQ(plain.nodes(), cached.nodes());
+  }
 }
 
 TEST(BeliefNode, ARankShownInFullLeavesEveryOtherRankSet) {
