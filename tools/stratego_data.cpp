@@ -9,7 +9,7 @@
 //                                                     self-play games, generated setups
 //   stratego_data beliefs  < games.txt > beliefs.f32  the beliefs about what the fitted factors concern, and the
 //                                                     truth (--side r|b: that side's view only; --every N: every
-//                                                     Nth turn; --factors S1,..,S4,F1,..,F4,B1,..,B4: these
+//                                                     Nth turn; --factors S1,..,S6,F1,..,F4,B1,..,B4: these
 //                                                     factors, the Spy's, the Flag's, the Bombs', instead of the
 //                                                     fitted ones)
 //   stratego_data names                               the feature names: `eval NAME`, `move NAME`, `setup NAME`
@@ -214,12 +214,12 @@ int beliefs(int every, int side, const BeliefFactors& f) {
           write({static_cast<float>(b.at(move.to)[kFlag]), s.rank_at(move.to) == kFlag ? 1.f : 0.f, 3.f, by});
           write({static_cast<float>(b.at(move.to)[kBomb]), s.rank_at(move.to) == kBomb ? 1.f : 0.f, 4.f, by});
         }
-        const int marshal = known_marshal(info);
+        const int marshal = known_marshal(info), offer = offered_piece(info, marshal);
         if (sampled)
           for (int q : b.unknown()) {
             const bool moved = info.cell(q) & kMoved;
             const int rank = s.rank_at(q);
-            if (const int near = spy_near(q, marshal); near >= 0)
+            if (const int near = spy_near(q, marshal, offer); near >= 0)
               write({static_cast<float>(b.at(q)[kSpy]), rank == kSpy ? 1.f : 0.f, 0.f,
                      static_cast<float>(near * 2 + moved)});
             if (moved) continue;
@@ -278,13 +278,16 @@ int main(int argc, char** argv) {
     if (mode == "beliefs") {
       BeliefFactors f = kBeliefFactors;
       if (const std::string given = option("--factors", ""); !given.empty()) {
-        double* values[12] = {&f.spy[0][0], &f.spy[0][1], &f.spy[1][0], &f.spy[1][1]};
-        for (int i = 0; i < 4; ++i) values[4 + i] = &f.flag[i], values[8 + i] = &f.bomb[i];
+        constexpr int kSpy = 2 * BeliefFactors::kSpyNear, kAll = kSpy + 2 * BeliefFactors::kOpen;
+        double* values[kAll];
+        for (int i = 0; i < kSpy; ++i) values[i] = &f.spy[i / 2][i % 2];
+        for (int i = 0; i < BeliefFactors::kOpen; ++i)
+          values[kSpy + i] = &f.flag[i], values[kSpy + BeliefFactors::kOpen + i] = &f.bomb[i];
         std::istringstream in(given);
         char comma = ',';
-        for (int i = 0; i < 12; ++i)
-          if (!(in >> *values[i]) || (i < 11 && !(in >> comma)) || comma != ',' || *values[i] <= 0)
-            throw std::invalid_argument("--factors is twelve positive numbers, comma-separated");
+        for (int i = 0; i < kAll; ++i)
+          if (!(in >> *values[i]) || (i < kAll - 1 && !(in >> comma)) || comma != ',' || *values[i] <= 0)
+            throw std::invalid_argument("--factors is fourteen positive numbers, comma-separated");
       }
       return beliefs(every, side.empty() ? -1 : side == "r" ? 0 : 1, f);
     }

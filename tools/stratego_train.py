@@ -106,8 +106,9 @@ def run_text(build, args):
 
 # The fitted factors of the beliefs (beliefs.hpp, BeliefFactors), in the order of stratego_data's --factors: each
 # (kind, class, what it is).
-FACTORS = ([(0, c, f"the Spy {c // 2 + 1} square{'s' if c // 2 else ''} from the known Marshal, "
-                   f"{'moved' if c % 2 else 'unmoved'}") for c in range(4)]
+SPY_NEAR = ["1 square from the known Marshal", "2 squares from the known Marshal",
+            "2 squares from the known Marshal, next to the piece the enemy has just moved next to it"]
+FACTORS = ([(0, c, f"the Spy {SPY_NEAR[c // 2]}, {'moved' if c % 2 else 'unmoved'}") for c in range(6)]
            + [(1, c, f"the Flag, {c}{'+' if c == 3 else ''} open sides") for c in range(4)]
            + [(2, c, f"a Bomb, {c}{'+' if c == 3 else ''} open sides") for c in range(4)])
 
@@ -131,7 +132,7 @@ def belief_table(rows):
     """How well the beliefs know what the factors concern (belief_rows): per kind, the log-loss, the Spy's by bins of
     P, and per class the mean P against how often it was so, as text."""
     lines = []
-    for kind, name in enumerate(["the Spy beside a known Marshal", "the Flag (pieces that never moved)",
+    for kind, name in enumerate(["the Spy near a known Marshal", "the Flag (pieces that never moved)",
                                  "a Bomb (pieces that never moved)"]):
         r = rows[rows[:, 2] == kind]
         p, truth = r[:, 0], r[:, 1]
@@ -391,7 +392,7 @@ def main():
     ap.add_argument("--unconstrained", action="store_true",
                     help="fit the evaluation without the signs and the rank ladders (SIGNS, LADDER, KNOWN_CLASS)")
     ap.add_argument("--belief-factors", action="store_true",
-                    help="fit only the beliefs' factors (the Spy beside a known Marshal, the Flag and the Bombs by "
+                    help="fit only the beliefs' factors (the Spy near a known Marshal, the Flag and the Bombs by "
                          "open sides; with --write: belief_factors.cpp) and print how well the beliefs know those, "
                          "with and without them, in the training archives, the held-out one and, from "
                          "--held-out-agent's side, the records of --program-held-out (every --every'th turn)")
@@ -406,7 +407,7 @@ def main():
         if programs:
             sets.append((f"{', '.join(args.program_held_out)} ({args.held_out_agent or 'both sides'})", programs))
         for name, parts in sets:
-            print(f"{name}, without the factors:\n" + belief_table(belief_rows(args.build, parts, np.ones(12),
+            print(f"{name}, without the factors:\n" + belief_table(belief_rows(args.build, parts, np.ones(len(FACTORS)),
                                                                                 args.every)))
         factors, fitted = fit_belief_factors(args.build, people, args.every)
         print("Factors fitted to the training games: " + ", ".join(
@@ -420,8 +421,9 @@ def main():
                         f"{args.every} --write` (tools/stratego_train.py): the\n// beliefs' factors (beliefs.hpp), "
                         f"fitted to {int((fitted[:, 2] < 3).sum())} rows of real games. Do not edit by hand.\n"
                         '#include "games/stratego/beliefs.hpp"\n\nnamespace strat::stratego {\n\n'
-                        f"const BeliefFactors kBeliefFactors = {{{{{{{v[0]}, {v[1]}}}, {{{v[2]}, {v[3]}}}}}, "
-                        f"{{{', '.join(v[4:8])}}}, {{{', '.join(v[8:12])}}}}};\n\n}}  // namespace strat::stratego\n")
+                        f"const BeliefFactors kBeliefFactors = {{{{{{{v[0]}, {v[1]}}}, {{{v[2]}, {v[3]}}}, "
+                        f"{{{v[4]}, {v[5]}}}}}, {{{', '.join(v[6:10])}}}, {{{', '.join(v[10:14])}}}}};\n\n"
+                        "}  // namespace strat::stratego\n")
         return
 
     eval_names, move_names, setup_names = names(args.build)

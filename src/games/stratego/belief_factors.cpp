@@ -4,6 +4,6 @@
 
 namespace strat::stratego {
 
-const BeliefFactors kBeliefFactors = {{{0.02f, 0.692199f}, {1.22481f, 3.12729f}}, {1.40609f, 0.333882f, 0.356935f, 1.23106f}, {0.96542f, 0.852115f, 1.20051f, 2.62006f}};
+const BeliefFactors kBeliefFactors = {{{0.02f, 0.728966f}, {1.19999f, 3.06049f}, {6.33922f, 7.88577f}}, {1.40609f, 0.333882f, 0.356935f, 1.23105f}, {0.965424f, 0.852116f, 1.2005f, 2.61999f}};
 
 }  // namespace strat::stratego

@@ -79,16 +79,22 @@ int known_marshal(const Info& info) {
   return -1;
 }
 
+int offered_piece(const Info& info, int marshal) {
+  const Run& run = info.run(info.player() ^ 1);
+  if (marshal < 0 || !run.count || !info.holds(info.player() ^ 1, run.to)) return -1;
+  return distance(run.to, marshal) == 1 ? run.to : -1;
+}
+
 RankWeights factor_weights(const Info& info, const RankWeights* weights, const BeliefFactors& f) {
   RankWeights out = weights ? *weights : RankWeights(kCells);
   if (!weights)
     for (auto& w : out) w.fill(1.0);
-  const int marshal = known_marshal(info);
+  const int marshal = known_marshal(info), offer = offered_piece(info, marshal);
   for (int s = 0; s < kCells; ++s) {
     const std::uint8_t c = info.cell(s);
     if (!info.holds(info.player() ^ 1, s) || (c & kRankMask) != kUnknownRank) continue;
     const bool moved = c & kMoved;
-    if (const int near = spy_near(s, marshal); near >= 0) out[s][kSpy] *= f.spy[near][moved ? 1 : 0];
+    if (const int near = spy_near(s, marshal, offer); near >= 0) out[s][kSpy] *= f.spy[near][moved ? 1 : 0];
     if (!moved) {
       const int open = open_sides(info, s);
       out[s][kFlag] *= f.flag[open];

@@ -50,16 +50,20 @@ class Beliefs {
 // (`python3 tools/stratego_train.py --belief-factors --write`: belief_factors.cpp):
 // - the Spy near the player's known Marshal, by squares apart (1 or 2) and whether the piece moved: people keep their
 //   Spy near the enemy's Marshal once they know it, and a Spy beside it at the player's turn would have struck already;
+//   a piece two squares off that stands beside an enemy piece that has just moved beside the Marshal is a class of its
+//   own: the Marshal that takes that piece lands beside it, and people offer a piece to a known Marshal where their
+//   Spy waits;
 // - the Flag and the Bombs on a piece that never moved, by its open sides (open_sides): people wall their Flag in, and
 //   a piece left standing in the open is likelier a Bomb.
 struct BeliefFactors {
   static constexpr int kOpen = 4;  // open sides: 0, 1, 2, 3 or more
-  double spy[2][2];                // [spy_near][moved]
+  static constexpr int kSpyNear = 3;  // spy_near's classes
+  double spy[kSpyNear][2];            // [spy_near][moved]
   double flag[kOpen];
   double bomb[kOpen];
 };
 extern const BeliefFactors kBeliefFactors;
-inline constexpr BeliefFactors kNoBeliefFactors = {{{1, 1}, {1, 1}}, {1, 1, 1, 1}, {1, 1, 1, 1}};
+inline constexpr BeliefFactors kNoBeliefFactors = {{{1, 1}, {1, 1}, {1, 1}}, {1, 1, 1, 1}, {1, 1, 1, 1}};
 
 // The squares beside the piece on s that are empty or hold a piece of the other side's (lakes and the edge are
 // closed), at most kOpen - 1, on any board of the Info's cells: the Info itself, or a search node made from it.
@@ -76,10 +80,15 @@ int open_sides(const Board& board, int s) {
 
 // The square of the player's Marshal if the enemy knows it, else -1.
 int known_marshal(const Info& info);
-// The Spy factors' row for the enemy piece on s: 0 beside the player's known Marshal on `marshal`, 1 two squares off,
-// -1 farther or without one (marshal -1).
-inline int spy_near(int s, int marshal) {
+// The enemy piece the enemy's last move (a plain one) brought beside the player's known Marshal on `marshal`: its
+// square, or -1 (no such move, or marshal -1). The move is public: every player sees it.
+int offered_piece(const Info& info, int marshal);
+// The Spy factors' row for the enemy piece on s: 0 beside the player's known Marshal on `marshal`, 2 two squares off
+// and beside the offered piece on `offer` (offered_piece; -1 none), 1 two squares off otherwise, -1 farther or
+// without a known Marshal (marshal -1).
+inline int spy_near(int s, int marshal, int offer) {
   const int d = marshal < 0 ? 0 : distance(s, marshal);
+  if (d == 2 && offer >= 0 && distance(s, offer) == 1) return 2;
   return d == 1 || d == 2 ? d - 1 : -1;
 }
 // `weights` (all 1 when null) times the factors of `f` for every unknown enemy piece they concern.

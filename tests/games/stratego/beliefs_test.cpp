@@ -185,7 +185,7 @@ TEST(StrategoBeliefs, TheFactorsWeighTheSpyNearTheKnownMarshalAndTheFlagAndBombs
     s.put(at(square), 1, rank, kMoved);
   s.set_ply(40);
   s.refresh_outcome();
-  const BeliefFactors f = {{{0.5, 0.25}, {2.0, 4.0}}, {3, 5, 7, 11}, {13, 17, 19, 23}};
+  const BeliefFactors f = {{{0.5, 0.25}, {2.0, 4.0}, {29, 31}}, {3, 5, 7, 11}, {13, 17, 19, 23}};
   for (const auto& [square, open] : std::vector<std::pair<const char*, int>>{
            {"a10", 0}, {"b10", 1}, {"a9", 2}, {"c10", 2}, {"e8", 3}, {"e9", 3}, {"i7", 3}})
     EXPECT_EQ(open_sides(s.info(0), at(square)), open) << square;
@@ -218,4 +218,35 @@ TEST(StrategoBeliefs, TheFactorsWeighTheSpyNearTheKnownMarshalAndTheFlagAndBombs
   ASSERT_EQ(belief_errors(weighed), "");
   EXPECT_NEAR(plain.at(at("g7"))[kSpy], plain.at(at("a7"))[kSpy], 1e-9);
   EXPECT_GT(weighed.at(at("g7"))[kSpy], 1.5 * weighed.at(at("a7"))[kSpy]);
+}
+
+TEST(StrategoBeliefs, ThePiecesBesideOnePlainlyMovedBesideTheKnownMarshalTakeTheOfferedClassOfTheSpyFactor) {
+  // Red's known Marshal on e5. Blue's last move, d6-e6, brought a piece beside it: the Marshal that takes it lands
+  // beside e7 (unmoved) and f6 (moved), both two squares from e5, so their Spy weights take the offered class's
+  // factors; g5, two squares off but not beside e6, keeps the plain two-square class; e6 itself, beside the Marshal,
+  // the one-square class. Without that last move (Blue's series moved elsewhere, or an attack ended it) nothing is
+  // offered and e7 and f6 take the two-square class again.
+  State s(Config{});
+  for (const auto& [square, owner, rank] : std::vector<std::tuple<const char*, int, int>>{
+           {"a1", 0, kFlag}, {"a10", 1, kFlag}, {"e7", 1, kSpy}, {"g5", 1, kBomb}})
+    s.put(at(square), owner, rank);
+  s.put(at("e5"), 0, kMarshal, kKnown | kMoved);
+  for (const char* square : {"e6", "f6", "j10"}) s.put(at(square), 1, kScout, kMoved);
+  s.set_ply(41);
+  s.set_run(1, stratego::Run{static_cast<std::uint8_t>(at("d6")), static_cast<std::uint8_t>(at("e6")), 1});
+  s.refresh_outcome();
+  const BeliefFactors f = {{{0.5, 0.25}, {2.0, 4.0}, {29, 31}}, {1, 1, 1, 1}, {1, 1, 1, 1}};
+  EXPECT_EQ(offered_piece(s.info(0), known_marshal(s.info(0))), at("e6"));
+  auto spy = [&](const char* square) { return factor_weights(s.info(0), nullptr, f)[at(square)][kSpy]; };
+  EXPECT_EQ(spy("e7"), 29.0);
+  EXPECT_EQ(spy("f6"), 31.0);
+  EXPECT_EQ(spy("g5"), 2.0);
+  EXPECT_EQ(spy("e6"), 0.25);
+  EXPECT_EQ(spy("j10"), 1.0);
+  s.set_run(1, stratego::Run{static_cast<std::uint8_t>(at("i10")), static_cast<std::uint8_t>(at("j10")), 1});
+  EXPECT_EQ(offered_piece(s.info(0), known_marshal(s.info(0))), -1);
+  EXPECT_EQ(spy("e7"), 2.0);
+  EXPECT_EQ(spy("f6"), 4.0);
+  s.set_run(1, stratego::Run{});
+  EXPECT_EQ(spy("e7"), 2.0);
 }
