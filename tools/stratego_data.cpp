@@ -278,16 +278,16 @@ int main(int argc, char** argv) {
     if (mode == "beliefs") {
       BeliefFactors f = kBeliefFactors;
       if (const std::string given = option("--factors", ""); !given.empty()) {
-        constexpr int kSpy = 2 * BeliefFactors::kSpyNear, kAll = kSpy + 2 * BeliefFactors::kOpen;
+        constexpr int kSpyFactors = 2 * BeliefFactors::kSpyNear, kAll = kSpyFactors + 2 * BeliefFactors::kOpen;
         double* values[kAll];
-        for (int i = 0; i < kSpy; ++i) values[i] = &f.spy[i / 2][i % 2];
+        for (int i = 0; i < kSpyFactors; ++i) values[i] = &f.spy[i / 2][i % 2];
         for (int i = 0; i < BeliefFactors::kOpen; ++i)
-          values[kSpy + i] = &f.flag[i], values[kSpy + BeliefFactors::kOpen + i] = &f.bomb[i];
+          values[kSpyFactors + i] = &f.flag[i], values[kSpyFactors + BeliefFactors::kOpen + i] = &f.bomb[i];
         std::istringstream in(given);
         char comma = ',';
         for (int i = 0; i < kAll; ++i)
           if (!(in >> *values[i]) || (i < kAll - 1 && !(in >> comma)) || comma != ',' || *values[i] <= 0)
-            throw std::invalid_argument("--factors is fourteen positive numbers, comma-separated");
+            throw std::invalid_argument("--factors is " + std::to_string(kAll) + " positive numbers, comma-separated");
       }
       return beliefs(every, side.empty() ? -1 : side == "r" ? 0 : 1, f);
     }

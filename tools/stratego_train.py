@@ -407,8 +407,8 @@ def main():
         if programs:
             sets.append((f"{', '.join(args.program_held_out)} ({args.held_out_agent or 'both sides'})", programs))
         for name, parts in sets:
-            print(f"{name}, without the factors:\n" + belief_table(belief_rows(args.build, parts, np.ones(len(FACTORS)),
-                                                                                args.every)))
+            unit = np.ones(len(FACTORS))
+            print(f"{name}, without the factors:\n" + belief_table(belief_rows(args.build, parts, unit, args.every)))
         factors, fitted = fit_belief_factors(args.build, people, args.every)
         print("Factors fitted to the training games: " + ", ".join(
             f"{what} {k:.3g}" for (_, _, what), k in zip(FACTORS, factors)) + "\n")
@@ -416,14 +416,15 @@ def main():
             print(f"{name}, with them:\n" + belief_table(belief_rows(args.build, parts, factors, args.every)))
         if args.write:
             v = [cpp_float(k) for k in factors]
+            n = 2 * len(SPY_NEAR)  # the Spy's factors, [class][moved], then the Flag's and the Bombs'
+            spy = ", ".join(f"{{{v[i]}, {v[i + 1]}}}" for i in range(0, n, 2))
             with open(os.path.join(ROOT, "src/games/stratego/belief_factors.cpp"), "w") as f:
                 f.write("// Written by `python3 tools/stratego_train.py --belief-factors --every "
                         f"{args.every} --write` (tools/stratego_train.py): the\n// beliefs' factors (beliefs.hpp), "
                         f"fitted to {int((fitted[:, 2] < 3).sum())} rows of real games. Do not edit by hand.\n"
                         '#include "games/stratego/beliefs.hpp"\n\nnamespace strat::stratego {\n\n'
-                        f"const BeliefFactors kBeliefFactors = {{{{{{{v[0]}, {v[1]}}}, {{{v[2]}, {v[3]}}}, "
-                        f"{{{v[4]}, {v[5]}}}}}, {{{', '.join(v[6:10])}}}, {{{', '.join(v[10:14])}}}}};\n\n"
-                        "}  // namespace strat::stratego\n")
+                        f"const BeliefFactors kBeliefFactors = {{{{{spy}}}, {{{', '.join(v[n:n + 4])}}}, "
+                        f"{{{', '.join(v[n + 4:n + 8])}}}}};\n\n}}  // namespace strat::stratego\n")
         return
 
     eval_names, move_names, setup_names = names(args.build)
