@@ -24,8 +24,6 @@
 //                                              draws the search must see (repetition, move counters): path
 //                                              holds the game's hashes given to choose() then the search
 //                                              path, this node last;
-//   std::uint64_t repetition_key() const       what the path holds instead of hash() (e.g. without a move
-//                                              counter that the hash keeps for the table);
 //   void noisy_moves(std::vector<Move>&) const quiescence over these moves at the horizon;
 //   bool quiet() const                         cheap test that there is no noisy move;
 //   bool quiescence_keep(const P& child) const false skips a noisy move after it is played;
@@ -104,7 +102,6 @@ template <class P> concept HasHistory = requires(const P p, const typename P::Mo
 template <class P> concept HasLmr = requires { requires static_cast<bool>(P::kLateMoveReductions); };
 template <class P> concept HasExtension = requires(const P p) { { p.extension(0) } -> std::convertible_to<int>; };
 template <class P> concept HasDrawByRule = requires(const P p, std::span<const std::uint64_t> path) { { p.draw_by_rule(path) } -> std::same_as<bool>; };
-template <class P> concept HasRepetitionKey = requires(const P p) { { p.repetition_key() } -> std::convertible_to<std::uint64_t>; };
 template <class P> concept HasNoisyMoves = requires(const P p, std::vector<typename P::Move>& v) { { p.noisy_moves(v) }; };
 template <class P> concept HasQuiet = requires(const P p) { { p.quiet() } -> std::same_as<bool>; };
 template <class P> concept HasQuiescenceKeep = requires(const P p) { { p.quiescence_keep(p) } -> std::same_as<bool>; };
@@ -171,8 +168,8 @@ class Negamax {
 
   const NegamaxConfig& config() const { return config_; }
 
-  // The best move from `root`; `history` holds the keys (repetition_key, or else hash) of the game's positions
-  // that draw_by_rule may look back on (oldest first, the root's last). Returns Move{} when there is no legal move.
+  // The best move from `root`; `history` holds the hashes of the game's positions that draw_by_rule may
+  // look back on (oldest first, the root's last). Returns Move{} when there is no legal move.
   Move choose(const P& root, std::span<const std::uint64_t> history = {}) {
     deadline_ns_ = search_clock_ns() + static_cast<std::int64_t>(config_.time_ms * 1e6);
     stopped_ = false;
@@ -198,7 +195,7 @@ class Negamax {
     for (int& h : history_) h /= 4;
     if constexpr (negamax::HasDrawByRule<P>) {
       path_.assign(history.begin(), history.end());
-      if (path_.empty() || path_.back() != path_key(root)) path_.push_back(path_key(root));
+      if (path_.empty() || path_.back() != root.hash()) path_.push_back(root.hash());
     }
     std::vector<int> scores(root_moves.size(), 0);
     Move best = root_moves.front();
@@ -313,12 +310,8 @@ class Negamax {
   static constexpr int kOptionalKey = std::numeric_limits<int>::min();
   static constexpr int kLazyPicks = 3;  // moves picked one by one before the rest is sorted
 
-  static std::uint64_t path_key(const P& s) {
-    if constexpr (negamax::HasRepetitionKey<P>) return s.repetition_key();
-    else return s.hash();
-  }
   void push(const P& child) {
-    if constexpr (negamax::HasDrawByRule<P>) path_.push_back(path_key(child));
+    if constexpr (negamax::HasDrawByRule<P>) path_.push_back(child.hash());
   }
   void pop() {
     if constexpr (negamax::HasDrawByRule<P>) path_.pop_back();

@@ -21,9 +21,6 @@ std::vector<Parameter> AgentConfig::parameters() {
       Parameter::choice("evidence", {"on", "off"}, "on: the enemy's moves weigh the beliefs (the move predictor)"),
       Parameter::choice("setup", {"learned", "generated"},
                         "learned: its own setup is the best of 32 generated ones by the setup model; generated: the first"),
-      Parameter::integer("press", 75, 0, 101,
-                         "percent: where the evaluation gives the player at least this chance of winning, a position met "
-                         "again is searched as a draw, so that a lead is pressed rather than shuffled (101: never)"),
   };
 }
 
@@ -37,7 +34,6 @@ AgentConfig AgentConfig::from(const Options& options) {
   c.blind = options.get("blind", "on") == "on";
   c.evidence = options.get("evidence", "on") == "on";
   c.learned_setup = options.get("setup", "learned") == "learned";
-  c.press = static_cast<int>(options.get_int("press", 75, 0, 101));
   return c;
 }
 
@@ -149,29 +145,9 @@ Move Agent::choose(const State& state) {
   knowledge_->root_order.clear();
   for (std::size_t i : idx) knowledge_->root_order.push_back(moves[i]);
   const BeliefNode root(info, *knowledge_);
-  const double chance = 1.0 / (1.0 + std::exp(-knowledge_->model->logit(root)));
-  knowledge_->repetitions = 100.0 * chance >= config_.press;
-  // The game's positions: afresh after a combat (fewer pieces alive) or in a new game.
-  int alive = 0;
-  for (int owner = 0; owner < 2; ++owner)
-    for (int r = 1; r < kRanks; ++r) alive += info.alive(owner, r);
-  if (info.ply() <= last_ply_ || alive != last_alive_) played_.clear();
-  last_ply_ = info.ply();
-  last_alive_ = alive;
-  played_.push_back(root.repetition_key());
-  if (played_.size() > BeliefNode::kRepetitionWindow + 1)
-    played_.erase(played_.begin(), played_.end() - (BeliefNode::kRepetitionWindow + 1));
   // Slots and beliefs are made afresh for every move: what the table holds from the last one no longer applies.
   search_->clear();
-  const Move m = search_->choose(root, played_);
-  if (m == Move{} || m.is_placement() || info.cell(m.to)) {
-    played_.clear();  // an attack (a combat), or no move on the board
-  } else {
-    BeliefNode after = root;
-    after.apply(m, nullptr);
-    played_.push_back(after.repetition_key());
-  }
-  return m;
+  return search_->choose(root);
 }
 
 }  // namespace strat::stratego

@@ -25,7 +25,6 @@ struct AgentConfig {
   bool blind = true;     // the enemy attacks blind only when it looks worth it, and with the ranks that pay
   bool evidence = true;  // the enemy's moves weigh the beliefs (MoveEvidence)
   bool learned_setup = true;  // its own setup: the best of the generator's draws by the setup model
-  int press = 75;             // percent: the chance of winning from which repetitions are searched as draws
   // The agent's options, declared (listed by `strat games --json`).
   static std::vector<Parameter> parameters();
   static AgentConfig from(const Options& options);
@@ -54,10 +53,6 @@ class Agent {
   std::unique_ptr<EvalCache> eval_cache_;
   std::uint64_t searches_ = 0;  // salts the cache's keys: a new root, new beliefs
   MoveEvidence evidence_;  // what the enemy's moves said, from one turn to the next
-  // The game's positions since the last combat (BeliefNode::repetition_key), ply by ply, the last turn's last: what
-  // the search compares for repetitions. A combat removes a piece, so no position before it comes again.
-  std::vector<std::uint64_t> played_;
-  int last_ply_ = -1, last_alive_ = 0;
   std::unique_ptr<Negamax<BeliefNode>> search_;
 };
 

@@ -109,18 +109,6 @@ std::uint64_t BeliefNode::eval_key() const {
   return k;
 }
 
-std::uint64_t BeliefNode::repetition_key() const { return key_ ^ (side_ ? keys().side : 0); }
-
-bool BeliefNode::draw_by_rule(std::span<const std::uint64_t> path) const {
-  if (!k_->repetitions) return false;
-  // path.back() is this node; the same side moved two plies earlier, four, ...
-  const std::size_t n = path.size();
-  const std::size_t window = std::min<std::size_t>(n, kRepetitionWindow + 1);
-  for (std::size_t back = 2; back < window; back += 2)
-    if (path[n - 1 - back] == path.back()) return true;
-  return false;
-}
-
 std::uint64_t BeliefNode::run_key() const {
   std::uint64_t k = side_ ? keys().side : 0;
   for (int p = 0; p < 2; ++p)

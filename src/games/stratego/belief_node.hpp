@@ -16,7 +16,6 @@
 // Sergeant does not; the enemy's Marshal trades only where the trade is worth more to it than its alternative.
 #include <array>
 #include <cstdint>
-#include <span>
 #include <vector>
 
 #include "core/game.hpp"
@@ -80,9 +79,6 @@ struct RootKnowledge {
   // with the ranks for which the attack pays (off: the tree shows it my ranks, and an unknown attacker's rank is
   // weighed by the attack rates).
   bool blind = true;
-  // Whether the search scores a position met again as a draw (BeliefNode::draw_by_rule): set by the agent where the
-  // player is clearly ahead at the root.
-  bool repetitions = true;
   // Where the evaluation's scores are kept during the search (none: every node is evaluated afresh).
   EvalCache* eval_cache = nullptr;
 };
@@ -126,14 +122,6 @@ class BeliefNode {
   bool chance_seen(const Move& m) const { return chance_optional(m) && (board_[m.to] & kKnown); }
   void apply_chance(const Move& m, const Chance& c);
   std::uint64_t hash() const { return key_ ^ run_key(); }
-  // The position without the two-square runs: what a repetition compares.
-  std::uint64_t repetition_key() const;
-  // With RootKnowledge::repetitions, a position met before on the path (the game's earlier positions, then the
-  // search's), the same side to move, is scored as a draw. Stratego has no such rule, but a cycle of positions makes
-  // no progress and a game that cycles ends drawn at the ply limit: the side ahead leaves the cycle. Only the last
-  // kRepetitionWindow plies are compared.
-  static constexpr int kRepetitionWindow = 200;
-  bool draw_by_rule(std::span<const std::uint64_t> path) const;
   // A key of everything the evaluation reads of the node (for one root): the hash's squares, which unknown piece
   // stands where, the side to move and the pieces alive.
   std::uint64_t eval_key() const;

@@ -305,62 +305,6 @@ TEST(BeliefNode, AnUnknownEnemyPieceAttacksOnlyWithTheRanksForWhichTheAttackPays
   EXPECT_LT(n.move_order(spy), n.move_order(mv("f3", "f2"))) << "after the quiet moves";
 }
 
-TEST(BeliefNode, APositionMetAgainWithTheSameSideToMoveIsARepetitionWhateverTheRuns) {
-  // Red's Captain steps out and back, Blue's moved Major out and back: the board is the root's again, with Red to
-  // move, though the two-square runs (in the table's hash) differ.
-  std::vector<Put> pieces = small_battle();
-  pieces[6].flags = kMoved;  // Red's Captain on e4 has moved before
-  Root r(position(pieces, 0));
-  std::vector<std::uint64_t> path{r.node.repetition_key()};
-  BeliefNode n = r.node;
-  for (const Move& m : {mv("e4", "e3"), mv("e5", "f5"), mv("e3", "e4"), mv("f5", "e5")}) {
-    EXPECT_FALSE(n.draw_by_rule(path));
-    n.apply(m, nullptr);
-    path.push_back(n.repetition_key());
-  }
-  EXPECT_TRUE(n.draw_by_rule(path));
-  EXPECT_EQ(n.repetition_key(), r.node.repetition_key());
-  EXPECT_NE(n.hash(), r.node.hash());
-  // Only the last kRepetitionWindow plies count: the root 202 plies back, then 200.
-  std::vector<std::uint64_t> far{r.node.repetition_key()};
-  for (int i = 0; i <= BeliefNode::kRepetitionWindow; ++i) far.push_back(0x9e37ULL + i);
-  far.push_back(n.repetition_key());
-  EXPECT_FALSE(n.draw_by_rule(far));
-  far.erase(far.begin() + 1, far.begin() + 3);
-  EXPECT_TRUE(n.draw_by_rule(far));
-}
-
-TEST(BeliefNode, TheSearchScoresAMoveBackIntoAPositionOfTheGameAsADraw) {
-  // Red, ahead, has a best quiet move; once the position it leads to is in the game's history (Blue to move, as
-  // then), that move scores a draw and another is chosen.
-  const State s = position({{"a1", 0, kFlag}, {"b1", 0, kBomb}, {"a2", 0, kBomb}, {"e2", 0, kMarshal, kMoved},
-                            {"f2", 0, kGeneral, kMoved}, {"g2", 0, kColonel, kMoved}, {"h2", 0, kMiner, kMoved},
-                            {"a10", 1, kFlag}, {"b10", 1, kBomb}, {"a9", 1, kBomb}, {"j8", 1, kSergeant, kMoved},
-                            {"h8", 1, kScout}});
-  Root r(s);
-  NegamaxConfig c;
-  c.time_ms = 0;
-  c.max_depth = 3;
-  c.tt_log2 = 16;
-  c.quiescence_plies = 6;
-  Negamax<BeliefNode> plain(c), seen(c);
-  const Move best = plain.choose(r.node);
-  ASSERT_FALSE(s.cell(best.to) & kRankMask) << "a quiet move";
-  const auto score_of = [](const Negamax<BeliefNode>& n, const Move& m) {
-    for (const auto& [move, score] : n.root_scores())
-      if (move == m) return score;
-    return -1;
-  };
-  ASSERT_GT(score_of(plain, best), 0);
-  BeliefNode after = r.node;
-  after.apply(best, nullptr);
-  const std::vector<std::uint64_t> history{after.repetition_key(), 1, 2, r.node.repetition_key()};
-  const Move other = seen.choose(r.node, history);
-  EXPECT_NE(other, best);
-  EXPECT_EQ(score_of(seen, best), 0);
-  EXPECT_GT(score_of(seen, other), 0);
-}
-
 TEST(BeliefAgent, ReadsOnlyThePlayersInfo) {
   // Two games that differ only in Blue's hidden ranks (two unmoved pieces swapped): Red's Info is the same, so is its
   // choice, move by move, with every root score.
