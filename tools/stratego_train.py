@@ -108,7 +108,8 @@ def run_text(build, args):
 # (kind, class, what it is).
 SPY_NEAR = ["1 square from the known Marshal", "2 squares from the known Marshal",
             "2 squares from the known Marshal, next to the piece the enemy has just moved next to it"]
-FACTORS = ([(0, c, f"the Spy {SPY_NEAR[c // 2]}, {'moved' if c % 2 else 'unmoved'}") for c in range(6)]
+FACTORS = ([(0, c, f"the Spy {SPY_NEAR[c // 2]}, {'moved' if c % 2 else 'unmoved'}")
+            for c in range(2 * len(SPY_NEAR))]
            + [(1, c, f"the Flag, {c}{'+' if c == 3 else ''} open sides") for c in range(4)]
            + [(2, c, f"a Bomb, {c}{'+' if c == 3 else ''} open sides") for c in range(4)])
 
@@ -416,15 +417,15 @@ def main():
             print(f"{name}, with them:\n" + belief_table(belief_rows(args.build, parts, factors, args.every)))
         if args.write:
             v = [cpp_float(k) for k in factors]
-            n = 2 * len(SPY_NEAR)  # the Spy's factors, [class][moved], then the Flag's and the Bombs'
-            spy = ", ".join(f"{{{v[i]}, {v[i + 1]}}}" for i in range(0, n, 2))
+            kind = [[x for x, (k, _, _) in zip(v, FACTORS) if k == wanted] for wanted in range(3)]
+            spy = ", ".join(f"{{{kind[0][i]}, {kind[0][i + 1]}}}" for i in range(0, len(kind[0]), 2))  # [class][moved]
             with open(os.path.join(ROOT, "src/games/stratego/belief_factors.cpp"), "w") as f:
                 f.write("// Written by `python3 tools/stratego_train.py --belief-factors --every "
                         f"{args.every} --write` (tools/stratego_train.py): the\n// beliefs' factors (beliefs.hpp), "
                         f"fitted to {int((fitted[:, 2] < 3).sum())} rows of real games. Do not edit by hand.\n"
                         '#include "games/stratego/beliefs.hpp"\n\nnamespace strat::stratego {\n\n'
-                        f"const BeliefFactors kBeliefFactors = {{{{{spy}}}, {{{', '.join(v[n:n + 4])}}}, "
-                        f"{{{', '.join(v[n + 4:n + 8])}}}}};\n\n}}  // namespace strat::stratego\n")
+                        f"const BeliefFactors kBeliefFactors = {{{{{spy}}}, {{{', '.join(kind[1])}}}, "
+                        f"{{{', '.join(kind[2])}}}}};\n\n}}  // namespace strat::stratego\n")
         return
 
     eval_names, move_names, setup_names = names(args.build)
