@@ -4,7 +4,8 @@
 // scores are stored relative to the node, killer moves and history, optional late-move reductions and
 // extensions, and a quiescence search (stand-pat, or forced when the game's noisy moves are compulsory).
 // Budgets: time (ms), nodes and depth, whichever ends first; the first iteration always completes, so a
-// move is always found.
+// move is always found. An iteration stopped by the budget after its first move still counts: the best move it
+// searched in full is played.
 //
 // The search runs over a node type P: a game's state, or a lighter search-only position. Required:
 //   using Move;  int to_move() const;  void legal_moves(std::vector<Move>&) const;  (clears first, in a
@@ -227,7 +228,16 @@ class Negamax {
         alpha = std::max(alpha, score);
       }
       may_stop_ = true;
-      if (stopped_) break;
+      if (stopped_) {
+        // A stopped iteration still knows something: the moves it searched in full were compared at the new depth
+        // with the first (the last iteration's best), so the best of them is the better guess; its first move
+        // unfinished, it knows nothing.
+        if (iteration_score > -kWin - 1) {
+          best = iteration_best;
+          last_score_ = iteration_score;
+        }
+        break;
+      }
       best = iteration_best;
       last_depth_ = depth;
       last_score_ = iteration_score;

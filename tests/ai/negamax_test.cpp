@@ -170,6 +170,32 @@ TEST(Negamax, NodeBudgetStopsAndIsDeterministic) {
   EXPECT_LT(a.second, 2000u);
 }
 
+// Root 0 (player 0), quiet moves only: 1 (+50 at depth 1, -100 at depth 2), 2 (0, then +10) and 7 (-50, then +100
+// through any of 20 replies). Depth 1 prefers 1; depth 2 searches 1, then 2, which beats it, then 7, the best.
+void script_deepening() {
+  Tree::kids() = {{0, {{1, false}, {2, false}, {7, false}}}, {1, {{5, false}}}, {2, {{6, false}}}};
+  Tree::values() = {{0, 0}, {1, 50}, {2, 0}, {7, -50}, {5, -100}, {6, 10}};
+  for (int i = 0; i < 20; ++i) {
+    Tree::kids()[7].push_back({100 + i, false});
+    Tree::values()[100 + i] = 100;
+  }
+}
+
+TEST(Negamax, AStoppedIterationPlaysTheBestMoveItSearchedInFull) {
+  script_deepening();
+  auto choose = [](std::uint64_t nodes) {
+    NegamaxConfig c = fixed(2);
+    c.nodes = nodes;
+    Negamax<QuietTree> e(c);
+    const int m = e.choose(QuietTree{});
+    EXPECT_EQ(e.last_depth(), nodes >= 1000 ? 2 : 1);
+    return m;
+  };
+  EXPECT_EQ(choose(1000), 7);  // depth 2 in full
+  EXPECT_EQ(choose(5), 1);     // stopped within the first move: depth 1's choice
+  EXPECT_EQ(choose(15), 2);    // stopped within 7's replies, after 2 beat 1 at depth 2
+}
+
 TEST(Negamax, NoLegalMoveGivesTheDefaultMove) {
   Negamax<Nim> e(fixed(4));
   EXPECT_EQ(e.choose(Nim{0, 0}), 0);
