@@ -272,7 +272,8 @@ class Negamax {
   }
 
   int last_depth() const { return last_depth_; }
-  int last_score() const { return last_score_; }  // for the side to move at the root
+  // The chosen move's score for the side to move at the root (from a stopped iteration where the move came from one).
+  int last_score() const { return last_score_; }
   // Every root move with its score at the last completed depth (the best exact; the others, searched with a null
   // window, may be upper bounds).
   const std::vector<std::pair<Move, int>>& root_scores() const { return root_scores_; }
